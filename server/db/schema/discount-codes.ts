@@ -1,0 +1,30 @@
+import { boolean, index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * Discount codes for online renewal. `rate` is the price multiplier (0.90 = 10% off).
+ * `status` 1 enabled, 0 disabled. A code is single-use: `used` flips when an order is paid.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    rate: numeric('rate', { precision: 4, scale: 3 }).notNull(),
+    used: boolean('used').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    /** Creator (an agent); the code is valid for the creator's subtree. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('discount_codes_user_idx').on(t.userId)],
+);
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
