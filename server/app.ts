@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { ServerConfig } from './config';
+import type { DbHandle, Db } from './db/client';
+import authPlugin from './plugins/auth';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import webPlugin from './plugins/web';
+import authRoutes from './routes/auth';
+import deviceCountRoutes from './routes/device-count';
+import publicRoutes from './routes/public';
+import userReadRoutes from './routes/user/read';
+import userWriteRoutes from './routes/user/write';
+import { LoginLimiter } from './services/login-limiter';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbHandle: DbHandle;
+    config: ServerConfig;
+    limiter: LoginLimiter;
+  }
+}
+
+export interface BuildOptions {
+  config: ServerConfig;
+  handle: DbHandle;
+  logger?: boolean;
+  /** Serve the built web app from config.staticDir (off in API tests). */
+  web?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: opts.config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 20 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  app.decorate('db', opts.handle.db);
+  app.decorate('dbHandle', { getter: () => opts.handle });
+  app.decorate('config', opts.config);
+  app.decorate('limiter', new LoginLimiter(opts.config.loginRate));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorsPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes);
+      await api.register(authRoutes);
+      await api.register(userReadRoutes);
+      await api.register(userWriteRoutes);
+      await api.register(deviceCountRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (opts.web) await app.register(webPlugin, { dir: opts.config.staticDir });
+  return app;
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+
+/** Server settings from the environment. Every variable is listed in the README. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  natsUrl?: string;
+  brand: string;
+  /** 'merged' answers 209 for unknown user and wrong password alike; 'distinct' answers 201/202. */
+  loginCodes: 'merged' | 'distinct';
+  sessionTtlSeconds: number;
+  adminPassword?: string;
+  defaultPassword: string;
+  simulator: boolean;
+  logLevel: string;
+  loginRate: { perIpPerMinute: number; failuresPerUsername: number; usernameWindowSeconds: number };
+  staticDir: string;
+}
+
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    brand: env.BRAND ?? 'default',
+    loginCodes: env.LOGIN_CODES === 'distinct' ? 'distinct' : 'merged',
+    sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 7 * 24 * 3600),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    defaultPassword: env.DEFAULT_DEVICE_PASSWORD ?? '123456',
+    simulator: env.SIMULATOR !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRate: {
+      perIpPerMinute: int(env.LOGIN_RATE_PER_IP, 30),
+      failuresPerUsername: int(env.LOGIN_FAILURES_PER_USER, 10),
+      usernameWindowSeconds: int(env.LOGIN_FAILURE_WINDOW, 15 * 60),
+    },
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+  };
+}

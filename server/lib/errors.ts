@@ -1,0 +1,24 @@
+import { API_MESSAGE } from '../../src/domain/codes';
+import { MESSAGES, type MessageKey } from '../../src/domain/messages';
+
+/**
+ * An error the client is meant to see. `key` is a MESSAGES key the UI translates;
+ * `message` is the English text (or a spec code such as "9906").
+ */
+export class AppError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly key: MessageKey,
+    message?: string,
+    readonly code: number = httpStatus,
+    readonly data: unknown = null,
+  ) {
+    super(message ?? MESSAGES[key]);
+  }
+}
+
+export const badRequest = (key: MessageKey, data: unknown = null) => new AppError(400, key, undefined, 400, data);
+export const notFound = () => new AppError(404, 'notFound');
+export const forbidden = () => new AppError(403, 'unauthorized', API_MESSAGE.forbidden);
+export const sessionExpired = () => new AppError(401, 'sessionExpired', API_MESSAGE.sessionExpired);
+export const demoForbidden = () => new AppError(403, 'demoForbidden');

@@ -1,0 +1,88 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLE, isDemo } from '../../config/roles';
+import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
+import type { UserRow } from '../db/schema/users';
+import { demoForbidden, forbidden, sessionExpired } from '../lib/errors';
+import { findSession } from '../services/sessions';
+
+/**
+ * Every /api route declares its access in `config.access`; a route without one fails at
+ * start-up, so no route can be added unguarded by mistake.
+ *   { public: true }                         no login needed
+ *   { permission: 'authenticated' }          any logged-in account
+ *   { permission: ['agent:add', ...] }       any one of these (admin's wildcard passes)
+ *   write: true                              refused for the demo account and device logins
+ */
+export type RouteAccess =
+  | { public: true }
+  | { permission: 'authenticated' | string | readonly string[]; write?: boolean };
+
+export interface AuthContext {
+  user: UserRow;
+  ability: AppAbility;
+  tokenHash: string;
+  /** Set for a device login: the session sees only this device and its owner. */
+  deviceId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || null;
+  return null;
+}
+
+/** The logged-in context of a guarded route (set by the guard). */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw sessionExpired();
+  return req.auth;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(req);
+    if ('public' in access) {
+      if (token) req.auth = await resolve(app, token);
+      return;
+    }
+    if (!token) throw sessionExpired();
+    const auth = await resolve(app, token);
+    if (!auth) throw sessionExpired();
+    req.auth = auth;
+    const { permission } = access;
+    if (permission !== 'authenticated') {
+      const list = typeof permission === 'string' ? [permission] : permission;
+      if (!hasAnyPermission(auth.ability, list)) throw forbidden();
+    }
+    if (access.write) {
+      if (isDemo(auth.user)) throw demoForbidden();
+      if (auth.deviceId != null) throw forbidden();
+    }
+  });
+});
+
+async function resolve(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const s = await findSession(app.db, token);
+  if (!s) return null;
+  // A device login acts as an end user whatever the owner's role.
+  const role = s.deviceId != null ? ROLE.user : s.user.role;
+  return { user: s.user, ability: abilityFor({ id: s.user.id, role }), tokenHash: s.tokenHash, deviceId: s.deviceId };
+}

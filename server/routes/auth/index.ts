@@ -1,0 +1,103 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { LOGIN_CODE } from '../../../src/domain/codes';
+import { MESSAGES, type MessageKey } from '../../../src/domain/messages';
+import { devices } from '../../db/schema/devices';
+import { users } from '../../db/schema/users';
+import { fail, ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import { verifyPassword } from '../../services/passwords';
+import { createSession, deleteSession } from '../../services/sessions';
+import { sessionPayload } from '../../services/user-info';
+import { loadBrand } from '../../services/brand';
+
+const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+});
+const CertBody = Type.Object({
+  terminalID: Type.String({ minLength: 1, maxLength: 20 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+});
+
+const loginFail = (reply: FastifyReply, code: number, key: MessageKey) => reply.send(fail(code, MESSAGES[key], key));
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, limiter } = app;
+  const distinct = config.loginCodes === 'distinct';
+  const brand = loadBrand(config.brand);
+  const loginPaths = [...new Set(['/login', brand.loginPath])];
+
+  async function login(req: FastifyRequest<{ Body: { username: string; password: string } }>, reply: FastifyReply) {
+    const { username, password } = req.body;
+    if (!(await limiter.allow(req.ip, username))) {
+      return reply.code(429).send(fail(429, MESSAGES.tooManyAttempts, 'tooManyAttempts'));
+    }
+    const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+    // Verify even for an unknown user so that timing does not reveal which names exist.
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !valid) {
+      await limiter.recordFailure(username);
+      if (!distinct) return loginFail(reply, LOGIN_CODE.wrongCredentials, 'wrongCredentials');
+      return user
+        ? loginFail(reply, LOGIN_CODE.wrongPassword, 'wrongPassword')
+        : loginFail(reply, LOGIN_CODE.usernameError, 'usernameError');
+    }
+    if (user.expireAt && user.expireAt.getTime() < Date.now()) {
+      return loginFail(reply, LOGIN_CODE.userExpired, 'userExpired');
+    }
+    await limiter.recordSuccess(username);
+    const token = await createSession(app.db, {
+      userId: user.id,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      ttlSeconds: config.sessionTtlSeconds,
+    });
+    return ok(await sessionPayload(app.db, user, token));
+  }
+
+  for (const url of loginPaths) {
+    app.post(url, { schema: { tags: ['auth'], body: LoginBody }, config: { access: { public: true } } }, login);
+  }
+
+  app.post(
+    '/loginByCert',
+    {
+      schema: { tags: ['auth'], description: 'Automatic login by device id and device password', body: CertBody },
+      config: { access: { public: true } },
+    },
+    async (req, reply) => {
+      const { terminalID, password } = req.body;
+      if (!(await limiter.allow(req.ip, `device:${terminalID}`))) {
+        return reply.code(429).send(fail(429, MESSAGES.tooManyAttempts, 'tooManyAttempts'));
+      }
+      const [device] = await app.db.select().from(devices).where(eq(devices.terminalId, terminalID)).limit(1);
+      const valid = await verifyPassword(device?.passwordHash, password);
+      if (!device || !valid || device.userId == null) {
+        await limiter.recordFailure(`device:${terminalID}`);
+        return loginFail(reply, LOGIN_CODE.wrongCredentials, 'wrongCredentials');
+      }
+      const [owner] = await app.db.select().from(users).where(eq(users.id, device.userId)).limit(1);
+      if (!owner) return loginFail(reply, LOGIN_CODE.wrongCredentials, 'wrongCredentials');
+      const token = await createSession(app.db, {
+        userId: owner.id,
+        deviceId: device.id,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+        ttlSeconds: config.sessionTtlSeconds,
+      });
+      return ok(await sessionPayload(app.db, owner, token, device.id));
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'] }, config: { access: { permission: 'authenticated' } } },
+    async (req) => {
+      await deleteSession(app.db, authOf(req).tokenHash);
+      return ok(null);
+    },
+  );
+}

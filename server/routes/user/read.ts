@@ -1,0 +1,113 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { IdBody, PageQuery, ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import { findById, findChildren, findLike, findPage, getFamily, subtreeRows, usernameExists } from '../../services/accounts/read';
+import { checkOwnPassword } from '../../services/accounts/write';
+import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
+import { verifyPassword } from '../../services/passwords';
+import { users } from '../../db/schema/users';
+import { eq } from 'drizzle-orm';
+
+const tags = ['user'];
+const LIST = { permission: [P.agentList] } as const;
+const ANY = { permission: 'authenticated' } as const;
+
+export default async function userReadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  app.post('/user/findById', { schema: { tags, body: IdBody }, config: { access: ANY } }, async (req) =>
+    ok(await findById(db, authOf(req), req.body.id)),
+  );
+
+  app.post(
+    '/user/findAllUser',
+    { schema: { tags, description: 'Accounts directly under id', body: IdBody }, config: { access: LIST } },
+    async (req) => ok(await findChildren(db, authOf(req), req.body.id)),
+  );
+
+  app.post(
+    '/user/findAllUserV2',
+    {
+      schema: {
+        tags,
+        description: 'The subtree of id as rows [id, parentId, ancestors, username, nickname, role, deviceCount, saleCount]',
+        body: IdBody,
+      },
+      config: { access: LIST },
+    },
+    async (req) => ok(await subtreeRows(db, authOf(req), req.body.id)),
+  );
+
+  app.post(
+    '/user/findAllAgentByIdV2',
+    { schema: { tags, description: 'Like findAllUserV2, agent accounts only', body: IdBody }, config: { access: LIST } },
+    async (req) => ok(await subtreeRows(db, authOf(req), req.body.id, true)),
+  );
+
+  const PageBody = Type.Object({
+    ...PageQuery,
+    id: Type.Optional(Type.Integer({ minimum: 1 })),
+    username: Type.Optional(Type.String({ maxLength: 64 })),
+    role: Type.Optional(Type.Integer()),
+  });
+  app.post('/user/findAllUserByPage', { schema: { tags, body: PageBody }, config: { access: LIST } }, async (req) => {
+    const b = req.body;
+    return ok(await findPage(db, authOf(req), b));
+  });
+
+  const LikeBody = Type.Object({
+    selectName: Type.String({ minLength: 1, maxLength: 64 }),
+    id: Type.Optional(Type.Integer({ minimum: 1 })),
+  });
+  app.post('/user/findLike', { schema: { tags, body: LikeBody }, config: { access: LIST } }, async (req) => {
+    const b = req.body;
+    return ok(await findLike(db, authOf(req), b.selectName, b.id));
+  });
+
+  app.post(
+    '/user/getFamily',
+    { schema: { tags, description: 'The chain of accounts from the caller down to id', body: IdBody }, config: { access: ANY } },
+    async (req) => ok(await getFamily(db, authOf(req), req.body.id)),
+  );
+
+  app.post(
+    '/user/findUsername',
+    {
+      schema: { tags, description: 'Whether a user name is taken', body: Type.Object({ username: Type.String({ maxLength: 64 }) }) },
+      config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
+    },
+    async (req) => ok({ exists: await usernameExists(db, req.body.username) }),
+  );
+
+  app.post(
+    '/user/userRelationimportNum',
+    { schema: { tags, description: 'Import count of id and its sub-accounts', body: IdBody }, config: { access: LIST } },
+    async (req) => ok(await importNumOf(db, authOf(req), req.body.id)),
+  );
+
+  const RecordBody = Type.Object({ ...PageQuery, id: Type.Optional(Type.Integer({ minimum: 1 })) });
+  app.post('/user/findImportNumRecord', { schema: { tags, body: RecordBody }, config: { access: LIST } }, async (req) =>
+    ok(await importNumRecordsOf(db, authOf(req), req.body)),
+  );
+
+  app.post(
+    '/user/checkUserPassword',
+    {
+      schema: { tags, description: "Checks the caller's current password", body: Type.Object({ password: Type.String({ maxLength: 128 }) }) },
+      config: { access: ANY },
+    },
+    async (req) => ok(await checkOwnPassword(db, authOf(req), req.body.password)),
+  );
+
+  app.get(
+    '/user/checkPassword',
+    { schema: { tags, description: 'Whether the caller still uses the default password' }, config: { access: ANY } },
+    async (req) => {
+      const [row] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, authOf(req).user.id));
+      return ok({ isDefault: await verifyPassword(row?.h, app.config.defaultPassword) });
+    },
+  );
+}

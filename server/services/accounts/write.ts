@@ -1,0 +1,186 @@
+import { and, count, eq, like, or, sql } from 'drizzle-orm';
+import { ASSIGNABLE_ROLES, isAgentRole, type RoleValue } from '../../../config/roles';
+import { childAncestors, isInSubtree } from '../../../src/domain/hierarchy';
+import type { MessageKey } from '../../../src/domain/messages';
+import {
+  validateEmail,
+  validatePassword,
+  validateTelephone,
+  validateUsername,
+} from '../../../src/domain/validators';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/devices';
+import { users, type UserRow } from '../../db/schema/users';
+import { badRequest } from '../../lib/errors';
+import { eachIndependently } from '../../lib/batch';
+import type { AuthContext } from '../../plugins/auth';
+import { hashPassword, verifyPassword } from '../passwords';
+import { loadDescendant, loadInScope } from '../scope';
+import { deleteUserSessions } from '../sessions';
+import { usernameExists } from './read';
+
+function check(key: MessageKey | null) {
+  if (key) throw badRequest(key);
+}
+
+async function assertUsernameFree(db: Db, username: string) {
+  check(validateUsername(username));
+  if (await usernameExists(db, username)) throw badRequest('usernameTaken');
+}
+
+function assertRoleAssignable(auth: AuthContext, role: number) {
+  const allowed = ASSIGNABLE_ROLES[auth.user.role as RoleValue] ?? [];
+  if (!(allowed as readonly number[]).includes(role)) throw badRequest('roleNotAllowed');
+}
+
+export interface NewAccount {
+  parentId?: number;
+  username: string;
+  password: string;
+  role: number;
+  nickname?: string;
+  realname?: string;
+  telephone?: string;
+  email?: string;
+  address?: string;
+  remark?: string;
+  expireAt?: string | null;
+}
+
+export async function insertUser(db: Db, auth: AuthContext, input: NewAccount): Promise<UserRow> {
+  const parent = input.parentId ? await loadInScope(db, auth, input.parentId) : auth.user;
+  if (!isAgentRole(parent.role)) throw badRequest('notAgent');
+  assertRoleAssignable(auth, input.role);
+  check(validatePassword(input.password));
+  check(validateTelephone(input.telephone ?? ''));
+  check(validateEmail(input.email ?? ''));
+  await assertUsernameFree(db, input.username);
+  const [row] = await db
+    .insert(users)
+    .values({
+      parentId: parent.id,
+      ancestors: childAncestors(parent),
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      nickname: input.nickname ?? '',
+      realname: input.realname ?? '',
+      telephone: input.telephone ?? '',
+      email: input.email ?? '',
+      address: input.address ?? '',
+      remark: input.remark ?? '',
+      expireAt: input.expireAt ? new Date(input.expireAt) : null,
+    })
+    .returning();
+  return row;
+}
+
+export interface AccountChanges {
+  id: number;
+  nickname?: string;
+  realname?: string;
+  telephone?: string;
+  email?: string;
+  address?: string;
+  idCard?: string;
+  remark?: string;
+  expireAt?: string | null;
+  password?: string;
+  oldPassword?: string;
+}
+
+export async function updateUser(db: Db, auth: AuthContext, c: AccountChanges): Promise<void> {
+  const target = await loadInScope(db, auth, c.id);
+  const self = target.id === auth.user.id;
+  check(validateTelephone(c.telephone ?? ''));
+  check(validateEmail(c.email ?? ''));
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  for (const k of ['nickname', 'realname', 'telephone', 'email', 'address', 'idCard', 'remark'] as const) {
+    if (c[k] !== undefined) set[k] = c[k];
+  }
+  // An account may not extend its own validity; its parents set it.
+  if (c.expireAt !== undefined && !self) set.expireAt = c.expireAt ? new Date(c.expireAt) : null;
+  if (c.password !== undefined) {
+    // Another account's password is reset through resetPassword, never set here.
+    if (!self) throw badRequest('noPermission');
+    check(validatePassword(c.password));
+    if (!c.oldPassword || !(await verifyPassword(target.passwordHash, c.oldPassword))) {
+      throw badRequest('oldPasswordWrong');
+    }
+    set.passwordHash = await hashPassword(c.password);
+  }
+  await db.update(users).set(set).where(eq(users.id, target.id));
+}
+
+export async function updateUserName(db: Db, auth: AuthContext, id: number, username: string): Promise<void> {
+  const target = await loadInScope(db, auth, id);
+  if (target.username === username) return;
+  await assertUsernameFree(db, username);
+  await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, target.id));
+}
+
+export async function updateRole(db: Db, auth: AuthContext, id: number, role: number): Promise<void> {
+  const target = await loadDescendant(db, auth, id);
+  assertRoleAssignable(auth, role);
+  if (!isAgentRole(role)) {
+    const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.parentId, target.id));
+    if (Number(n) > 0) throw badRequest('hasChildren');
+  }
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, target.id));
+}
+
+export async function resetPassword(db: Db, auth: AuthContext, id: number, defaultPassword: string) {
+  const target = await loadDescendant(db, auth, id);
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(defaultPassword), updatedAt: new Date() })
+    .where(eq(users.id, target.id));
+  await deleteUserSessions(db, target.id);
+}
+
+export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
+  if (id === auth.user.id) throw badRequest('deleteSelf');
+  const target = await loadDescendant(db, auth, id);
+  const [{ n: children }] = await db.select({ n: count() }).from(users).where(eq(users.parentId, target.id));
+  if (Number(children) > 0) throw badRequest('hasChildren');
+  const [{ n: owned }] = await db.select({ n: count() }).from(devices).where(eq(devices.userId, target.id));
+  if (Number(owned) > 0) throw badRequest('hasDevices');
+  await db.delete(users).where(eq(users.id, target.id));
+}
+
+/** Deletes each account on its own; one refusal does not stop the others. */
+export const deleteMany = (db: Db, auth: AuthContext, ids: number[]) =>
+  eachIndependently(ids, (id) => deleteUser(db, auth, id));
+
+/** Creates each account on its own (spec: /user/importUser). */
+export const importUsers = (db: Db, auth: AuthContext, rows: NewAccount[]) =>
+  eachIndependently(rows, (row) => insertUser(db, auth, row));
+
+/** Moves account `id` (and its whole subtree) under `newParentId`. */
+export async function transferAgent(db: Db, auth: AuthContext, id: number, newParentId: number): Promise<void> {
+  if (id === newParentId) throw badRequest('transferToSelf');
+  const target = await loadDescendant(db, auth, id);
+  const parent = await loadInScope(db, auth, newParentId);
+  if (isInSubtree(parent, target)) throw badRequest('transferUnderChild');
+  if (!isAgentRole(parent.role)) throw badRequest('transferToNonAgent');
+  if (parent.id === target.parentId) return;
+  const oldChain = childAncestors(target);
+  const newAncestors = childAncestors(parent);
+  const newChain = `${newAncestors},${target.id}`;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ parentId: parent.id, ancestors: newAncestors, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
+    // Rewrite the prefix of every descendant's chain in one statement.
+    await tx
+      .update(users)
+      .set({ ancestors: sql`${newChain} || substr(${users.ancestors}, ${oldChain.length + 1})` })
+      .where(or(eq(users.ancestors, oldChain), like(users.ancestors, `${oldChain},%`)));
+  });
+}
+
+export async function checkOwnPassword(db: Db, auth: AuthContext, password: string): Promise<boolean> {
+  const [row] = await db.select({ h: users.passwordHash }).from(users).where(and(eq(users.id, auth.user.id)));
+  return verifyPassword(row?.h, password);
+}

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema/sessions';
+import { users, type UserRow } from '../db/schema/users';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; deviceId?: number | null; ip: string; userAgent: string; ttlSeconds: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    deviceId: input.deviceId ?? null,
+    ip: input.ip.slice(0, 64),
+    userAgent: input.userAgent.slice(0, 500),
+    expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
+  });
+  return token;
+}
+
+export interface SessionLookup {
+  user: UserRow;
+  deviceId: number | null;
+  tokenHash: string;
+}
+
+/** The live session of a token, or null when unknown or expired. */
+export async function findSession(db: Db, token: string): Promise<SessionLookup | null> {
+  const tokenHash = hashToken(token);
+  const rows = await db
+    .select({ user: users, deviceId: sessions.deviceId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  return row ? { user: row.user, deviceId: row.deviceId, tokenHash } : null;
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user (after a password change or reset). */
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

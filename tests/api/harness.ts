@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { migrate, openDatabase, type DbHandle } from '../../server/db/client';
+import { users } from '../../server/db/schema/users';
+import { seedDemo } from '../../server/db/seed/index';
+
+/**
+ * A real server over a real database: in-memory PGlite by default, the PostgreSQL of
+ * DATABASE_URL when set (the CI runs the suite both ways). Requests go through `inject`.
+ */
+export interface Harness {
+  app: FastifyInstance;
+  handle: DbHandle;
+  config: ServerConfig;
+  post(url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  get(url: string, token?: string): Promise<ApiResponse>;
+  login(username: string, password?: string): Promise<string>;
+  idOf(username: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  meta: { success: boolean; code: number; message: string; key?: string };
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+let shared: DbHandle | null = null;
+
+async function database(): Promise<DbHandle> {
+  if (!shared) {
+    shared = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory' });
+    await migrate(shared);
+  }
+  return shared;
+}
+
+export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean } = {}): Promise<Harness> {
+  const handle = await database();
+  if (opts.seed !== false) await seedDemo(handle, { reset: true });
+  const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000' });
+  const config: ServerConfig = { ...base, ...overrides };
+  const app = await buildApp({ config, handle });
+  await app.ready();
+
+  const send = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<ApiResponse> => {
+    const res = await app.inject({
+      method,
+      url,
+      payload: method === 'POST' ? ((body ?? {}) as object) : undefined,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const json = res.json();
+    return { status: res.statusCode, meta: json.meta, data: json.data };
+  };
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    handle,
+    config,
+    post: (url, body, token) => send('POST', url, body, token),
+    get: (url, token) => send('GET', url, undefined, token),
+    async login(username, password = '123456') {
+      const cached = tokens.get(username + password);
+      if (cached) return cached;
+      const r = await send('POST', '/api/login', { username, password });
+      if (r.meta.code !== 200) throw new Error(`login ${username}: ${r.meta.code} ${r.meta.message}`);
+      tokens.set(username + password, r.data.token);
+      return r.data.token as string;
+    },
+    async idOf(username) {
+      const [row] = await handle.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (!row) throw new Error(`no user ${username}`);
+      return row.id;
+    },
+    close: () => app.close(),
+  };
+}
+
+/** Closes the shared database after the last file (called from an afterAll of each file is harmless). */
+export async function closeDatabase() {
+  await shared?.close();
+  shared = null;
+}
