@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import { closeDatabase, startHarness, type Harness } from './harness';
 
@@ -6,12 +6,8 @@ let h: Harness;
 let agent: string;
 let ids: Record<string, number>;
 
+// One seed for the file: tests that change accounts create their own, so order does not matter.
 beforeAll(async () => {
-  h = await startHarness({}, { seed: false });
-});
-beforeEach(async () => {
-  // Each test starts from the demo data, so the order of tests does not matter.
-  await h.close();
   h = await startHarness();
   agent = await h.login('agent');
   ids = {};
@@ -21,6 +17,13 @@ afterAll(async () => {
   await h.close();
   await closeDatabase();
 });
+
+/** Creates an account under `parentId` (default: the agent) and answers its id. */
+async function create(username: string, role = 3, parentId?: number): Promise<number> {
+  const r = await h.post('/api/user/insertUser', { username, password: '123456', role, parentId }, agent);
+  if (!r.meta.success) throw new Error(`create ${username}: ${r.meta.message}`);
+  return r.data.id;
+}
 
 const refused = (r: { status: number; meta: { key?: string; message: string } }, key: keyof typeof MESSAGES) => {
   expect(r.meta.key).toBe(key);
@@ -85,17 +88,25 @@ describe('creating accounts', () => {
 
 describe('changing accounts', () => {
   it('changes a user name, refusing a taken or invalid one', async () => {
-    expect((await h.post('/api/user/updateUserName', { id: ids.user, username: 'renamed' }, agent)).meta.success).toBe(true);
-    expect((await h.post('/api/user/findById', { id: ids.user }, agent)).data.username).toBe('renamed');
-    refused(await h.post('/api/user/updateUserName', { id: ids.user, username: 'agent2' }, agent), 'usernameTaken');
-    refused(await h.post('/api/user/updateUserName', { id: ids.user, username: 'no' }, agent), 'usernameInvalid');
+    const id = await create('tobenamed');
+    expect((await h.post('/api/user/updateUserName', { id, username: 'renamed' }, agent)).meta.success).toBe(true);
+    expect((await h.post('/api/user/findById', { id }, agent)).data.username).toBe('renamed');
+    refused(await h.post('/api/user/updateUserName', { id, username: 'agent2' }, agent), 'usernameTaken');
+    refused(await h.post('/api/user/updateUserName', { id, username: 'no' }, agent), 'usernameInvalid');
   });
 
   it('changing the own password needs the current one', async () => {
-    refused(await h.post('/api/user/updateUser', { id: ids.agent, password: 'newpass1', oldPassword: 'wrong' }, agent), 'oldPasswordWrong');
-    refused(await h.post('/api/user/updateUser', { id: ids.agent, password: 'short', oldPassword: '123456' }, agent), 'passwordTooShort');
-    expect((await h.post('/api/user/updateUser', { id: ids.agent, password: 'newpass1', oldPassword: '123456' }, agent)).meta.success).toBe(true);
-    expect((await h.post('/api/login', { username: 'agent', password: 'newpass1' })).meta.code).toBe(200);
+    const id = await create('pwchanger', 2);
+    const own = await h.login('pwchanger');
+    refused(await h.post('/api/user/updateUser', { id, password: 'newpass1', oldPassword: 'wrong' }, own), 'oldPasswordWrong');
+    refused(await h.post('/api/user/updateUser', { id, password: 'short', oldPassword: '123456' }, own), 'passwordTooShort');
+    expect((await h.post('/api/user/updateUser', { id, password: 'newpass1', oldPassword: '123456' }, own)).meta.success).toBe(true);
+    expect((await h.post('/api/login', { username: 'pwchanger', password: 'newpass1' })).meta.code).toBe(200);
+  });
+
+  it("another account's password is never set through updateUser", async () => {
+    const id = await create('notmine');
+    refused(await h.post('/api/user/updateUser', { id, password: 'newpass1', oldPassword: '123456' }, agent), 'noPermission');
   });
 
   it('checkUserPassword tells whether the current password is right', async () => {
@@ -105,11 +116,12 @@ describe('changing accounts', () => {
   });
 
   it('resetPassword sets the default password and ends the sub-account sessions', async () => {
-    const sub = await h.login('subagent');
-    await h.post('/api/user/updateUser', { id: ids.subagent, password: 'changed1', oldPassword: '123456' }, sub);
-    expect((await h.post('/api/user/resetPassword', { id: ids.subagent }, agent)).meta.success).toBe(true);
-    expect((await h.post('/api/login', { username: 'subagent', password: '123456' })).meta.code).toBe(200);
-    expect((await h.post('/api/user/findById', { id: ids.subagent }, sub)).meta.message).toBe('9902');
+    const id = await create('forgetful', 2);
+    const own = await h.login('forgetful');
+    await h.post('/api/user/updateUser', { id, password: 'changed1', oldPassword: '123456' }, own);
+    expect((await h.post('/api/user/resetPassword', { id }, agent)).meta.success).toBe(true);
+    expect((await h.post('/api/login', { username: 'forgetful', password: '123456' })).meta.code).toBe(200);
+    expect((await h.post('/api/user/findById', { id }, own)).meta.message).toBe('9902');
   });
 
   it('an account cannot reset its own password this way', async () => {
@@ -119,19 +131,25 @@ describe('changing accounts', () => {
 
 describe('transferring accounts', () => {
   it('moves an account with its subtree and rewrites the ancestors below it', async () => {
-    const sub2 = await h.post('/api/user/insertUser', { username: 'sub2', password: 'secret1', role: 2 }, agent);
-    expect((await h.post('/api/user/transferAgent', { id: ids.subagent, user_id: sub2.data.id }, agent)).meta.success).toBe(true);
-    const moved = await h.post('/api/user/findById', { id: ids.user }, agent);
-    expect(moved.data.ancestors).toBe(`0,1,${ids.agent},${sub2.data.id},${ids.subagent}`);
+    const a = await create('movingagent', 2);
+    const b = await create('movingchild', 2, a);
+    const c = await create('movinggrandchild', 3, b);
+    const target = await create('newhome', 2);
+    expect((await h.post('/api/user/transferAgent', { id: a, user_id: target }, agent)).meta.success).toBe(true);
+    const moved = await h.post('/api/user/findById', { id: c }, agent);
+    expect(moved.data.ancestors).toBe(`0,1,${ids.agent},${target},${a},${b}`);
+    expect((await h.post('/api/user/findById', { id: a }, agent)).data.parentId).toBe(target);
   });
 
   it('refuses a transfer to itself', async () => {
     refused(await h.post('/api/user/transferAgent', { id: ids.subagent, user_id: ids.subagent }, agent), 'transferToSelf');
   });
 
-  it('refuses moving an account under its own child', async () => {
-    const deeper = await h.post('/api/user/insertUser', { parentId: ids.subagent, username: 'deepagent', password: 'secret1', role: 2 }, agent);
-    refused(await h.post('/api/user/transferAgent', { id: ids.subagent, user_id: deeper.data.id }, agent), 'transferUnderChild');
+  it('refuses moving an account under its own child, and changes nothing', async () => {
+    const top = await create('topagent', 2);
+    const deeper = await create('deepagent', 2, top);
+    refused(await h.post('/api/user/transferAgent', { id: top, user_id: deeper }, agent), 'transferUnderChild');
+    expect((await h.post('/api/user/findById', { id: top }, agent)).data.parentId).toBe(ids.agent);
   });
 
   it('refuses moving an account under a non-agent', async () => {
