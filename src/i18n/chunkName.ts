@@ -1,0 +1,22 @@
+import { LANGUAGES, type Language } from '../domain/constants';
+import { ANTD_LOCALE_CODES } from './antdLocaleCodes';
+
+/**
+ * Names the build chunk a module belongs to when it is part of one language's texts
+ * (used by vite.config.ts); null for every other module. Runs in Node at build time.
+ */
+export function localeChunkName(moduleId: string): string | null {
+  const ours = /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(moduleId);
+  if (ours && (LANGUAGES as readonly string[]).includes(ours[1])) return `locale-${ours[1]}`;
+  // antd's texts for one language live in files named after the locale code (fr_FR.js).
+  const antd = /[\\/]node_modules[\\/].*[\\/]locale[\\/]([a-z]{2}_[A-Z]{2})\.js$/.exec(moduleId);
+  if (antd) {
+    const lng = languageOfAntdCode(antd[1]);
+    if (lng) return `locale-${lng}`;
+  }
+  return null;
+}
+
+function languageOfAntdCode(code: string): Language | undefined {
+  return (Object.keys(ANTD_LOCALE_CODES) as Language[]).find((l) => ANTD_LOCALE_CODES[l] === code);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/domain/constants';
+import { localeChunkName } from '../../src/i18n/chunkName';
+
+describe('one build chunk per language', () => {
+  it('puts our namespace files into locale-<lng>', () => {
+    for (const lng of LANGUAGES) {
+      expect(localeChunkName(`/app/locales/${lng}/menu.json`)).toBe(`locale-${lng}`);
+      expect(localeChunkName(`C:\\app\\locales\\${lng}\\errors.json`)).toBe(`locale-${lng}`);
+    }
+    expect(localeChunkName('/app/locales/de/menu.json')).toBeNull();
+  });
+  it("puts antd's texts of a language into the same chunk, but not the built-in en_US", () => {
+    expect(localeChunkName('/app/node_modules/antd/es/locale/fr_FR.js')).toBe('locale-fr');
+    expect(localeChunkName('/app/node_modules/rc-picker/es/locale/zh_CN.js')).toBe('locale-cn');
+    expect(localeChunkName('/app/node_modules/antd/es/date-picker/locale/en_GB.js')).toBe('locale-en-IN');
+    expect(localeChunkName('/app/node_modules/antd/es/locale/en_US.js')).toBeNull();
+    expect(localeChunkName('/app/node_modules/antd/es/locale/de_DE.js')).toBeNull();
+  });
+  it('leaves other modules alone', () => {
+    expect(localeChunkName('/app/src/main.tsx')).toBeNull();
+    expect(localeChunkName('/app/node_modules/antd/es/button/index.js')).toBeNull();
+  });
+});
