@@ -1,0 +1,44 @@
+import { Route, Routes } from 'react-router';
+import { RouteGuard } from './components/RouteGuard';
+import { MainLayout } from './components/layout/MainLayout';
+import { PUBLIC_ROUTES } from './domain/routeGuard';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { LoginByCertPage } from './pages/LoginByCertPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { loginPaths } from './providers/publicConfig';
+import { RESOURCES, type ResourceDescriptor } from './resources';
+
+const screens = RESOURCES.filter((r): r is ResourceDescriptor & { path: string } => Boolean(r.path));
+
+function Screen({ resource }: { resource: ResourceDescriptor }) {
+  const Page = resource.page;
+  return Page ? <Page /> : <ComingSoonPage labelKey={resource.labelKey} />;
+}
+
+/**
+ * Every route of spec section 2. The guard wraps them all: `/`, `/redirect` and unknown paths
+ * never render, they are redirected (see src/domain/routeGuard.ts).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RouteGuard />}>
+        {loginPaths().map((path) => (
+          <Route key={path} path={path} element={<LoginPage />} />
+        ))}
+        <Route path={PUBLIC_ROUTES.loginByCert} element={<LoginByCertPage />} />
+        <Route path={PUBLIC_ROUTES.notFound} element={<NotFoundPage />} />
+        {/* The payment result screen comes with online payment; /_test is the probe page. */}
+        <Route path={PUBLIC_ROUTES.payResult} element={<ComingSoonPage />} />
+        <Route path={PUBLIC_ROUTES.test} element={<ComingSoonPage />} />
+        <Route element={<MainLayout />}>
+          {screens.map((r) => (
+            <Route key={r.path} path={r.path} element={<Screen resource={r} />} />
+          ))}
+        </Route>
+        <Route path="*" element={null} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,66 @@
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useThemedLayoutContext } from '@refinedev/antd';
+import { createElement, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../hooks/useSession';
+import { menuFor, type MenuNode } from '../../resources/menu';
+import { AppTitle } from './AppTitle';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItem(node: MenuNode, t: (key: string) => string): Item {
+  const { resource } = node;
+  const icon = resource.icon ? createElement(resource.icon) : undefined;
+  const label = t(`menu:${resource.labelKey}`);
+  if (resource.path) {
+    return { key: resource.path, icon, label: <Link to={resource.path}>{label}</Link> };
+  }
+  return { key: resource.name, icon, label, children: node.children.map((c) => toItem(c, t)) };
+}
+
+function SiderMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const user = useSessionUser();
+  const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
+  const nodes = useMemo(() => menuFor(user), [user]);
+  const items = useMemo(() => nodes.map((n) => toItem(n, t)), [nodes, t]);
+  // The group holding the current page starts open.
+  const [openKeys, setOpenKeys] = useState<string[]>(() =>
+    nodes.filter((n) => n.children.some((c) => c.resource.path === pathname)).map((n) => n.resource.name),
+  );
+
+  return (
+    <Layout.Sider
+      theme="light"
+      collapsible
+      collapsed={siderCollapsed}
+      onCollapse={setSiderCollapsed}
+      breakpoint="lg"
+      width={220}
+      style={{ borderRight: '1px solid rgba(5, 5, 5, 0.06)' }}
+    >
+      <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: siderCollapsed ? '0 24px' : '0 16px' }}>
+        <AppTitle collapsed={siderCollapsed} />
+      </div>
+      <Menu
+        data-testid="app-menu"
+        mode="inline"
+        items={items}
+        selectedKeys={[pathname]}
+        openKeys={siderCollapsed ? undefined : openKeys}
+        onOpenChange={setOpenKeys}
+        style={{ border: 'none' }}
+      />
+    </Layout.Sider>
+  );
+}
+
+/**
+ * The side menu, filtered by the user's permissions. ThemedLayout calls its Sider as a plain
+ * function to learn whether there is one, so the hooks live in SiderMenu, rendered as an element.
+ */
+export function AppSider() {
+  return <SiderMenu />;
+}

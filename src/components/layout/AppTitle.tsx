@@ -1,0 +1,19 @@
+import { Typography } from 'antd';
+import { Link } from 'react-router';
+import { brand } from '../../providers/publicConfig';
+import { PUBLIC_ROUTES } from '../../domain/routeGuard';
+
+/** Brand logo and name at the top of the side menu; links to the user's home page. */
+export function AppTitle({ collapsed }: { collapsed: boolean }) {
+  const b = brand();
+  return (
+    <Link to={PUBLIC_ROUTES.redirect} style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
+      <img src={`/brands/${b.logo}`} alt="" width={28} height={28} />
+      {!collapsed && (
+        <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+          {b.title}
+        </Typography.Text>
+      )}
+    </Link>
+  );
+}

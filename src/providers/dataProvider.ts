@@ -1,0 +1,71 @@
+import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
+import { PAGE_SIZE_DEFAULT } from '../domain/constants';
+import type { ResourceEndpoints } from '../resources/types';
+import { API_BASE, request } from './http';
+
+/** `data` of every list call (spec section 7). */
+export interface ListData<T> {
+  list: T[];
+  total: number;
+}
+
+/** Equality filters become request fields, as the list calls expect ({pageNum, pageSize, ...filters}). */
+export function filtersToFields(filters: CrudFilter[] | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const f of filters ?? []) {
+    if ('field' in f && f.value !== undefined && f.value !== '' && f.value !== null) fields[f.field] = f.value;
+  }
+  return fields;
+}
+
+/** Endpoints come from the resource descriptor (refine passes its meta); these are the defaults. */
+function endpoint(resource: string, meta: Record<string, unknown> | undefined, kind: keyof ResourceEndpoints): string {
+  const own = (meta?.endpoints as ResourceEndpoints | undefined)?.[kind];
+  const fallback = { list: 'list', one: 'findById', create: 'add', update: 'edit', delete: 'delete' }[kind];
+  return own ?? `/${resource}/${fallback}`;
+}
+
+/** refine's data provider over our envelope: every call is POST JSON under /api. */
+export const dataProvider: DataProvider = {
+  getApiUrl: () => API_BASE,
+
+  getList: async ({ resource, pagination, filters, sorters, meta }) => {
+    const pageNum = pagination?.currentPage ?? 1;
+    const pageSize = pagination?.pageSize ?? PAGE_SIZE_DEFAULT;
+    const sort = sorters?.[0];
+    const body = {
+      pageNum,
+      pageSize,
+      ...filtersToFields(filters),
+      ...(sort ? { orderBy: sort.field, order: sort.order } : {}),
+    };
+    const data = await request<ListData<BaseRecord>>(endpoint(resource, meta, 'list'), body);
+    return { data: data.list as never[], total: data.total };
+  },
+
+  getOne: async ({ resource, id, meta }) => ({
+    data: (await request<BaseRecord>(endpoint(resource, meta, 'one'), { id })) as never,
+  }),
+
+  create: async ({ resource, variables, meta }) => ({
+    data: (await request<BaseRecord>(endpoint(resource, meta, 'create'), variables)) as never,
+  }),
+
+  update: async ({ resource, id, variables, meta }) => ({
+    data: (await request<BaseRecord>(endpoint(resource, meta, 'update'), { ...(variables as object), id })) as never,
+  }),
+
+  deleteOne: async ({ resource, id, meta }) => ({
+    data: (await request<BaseRecord>(endpoint(resource, meta, 'delete'), { id })) as never,
+  }),
+
+  custom: async ({ url, method, payload, query }) => {
+    const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+    const isGet = method === 'get';
+    const data = await request<BaseRecord>(path, isGet ? undefined : (payload ?? {}), {
+      method: isGet ? 'GET' : 'POST',
+      query: query as Record<string, string | number | boolean | undefined> | undefined,
+    });
+    return { data: data as never };
+  },
+};

@@ -1,0 +1,22 @@
+import { BranchesOutlined, RadiusSettingOutlined, SafetyOutlined } from '@ant-design/icons';
+import { PERMISSIONS as P } from '../../config/roles';
+import { group, inGroup, screen, type ResourceDescriptor } from './types';
+
+/**
+ * Areas drawn on the map: fences, risk points, vehicle check areas/points and bus routes.
+ * The matrix has one permission for map areas (fence), so all of them use it.
+ */
+export const fenceResources: ResourceDescriptor[] = [
+  group('fenceGroup', RadiusSettingOutlined),
+  ...inGroup('fenceGroup', [
+    screen('fenceList', '/index/fence/list', [P.fence]),
+    screen('fenceMulti', '/index/fence/multi', [P.fence]),
+    screen('riskPoint', '/index/riskPoint', [P.fence]),
+  ]),
+  group('checkCarGroup', SafetyOutlined),
+  ...inGroup('checkCarGroup', [
+    screen('checkCarArea', '/index/checkCar/area', [P.fence]),
+    screen('checkCarPoint', '/index/checkCar/point', [P.fence]),
+  ]),
+  screen('busLineList', '/index/bus/busLineList', [P.fence], { icon: BranchesOutlined }),
+];

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { localeChunkName } from './src/i18n/chunkName';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@config': here('./config'), '@domain': here('./src/domain') },
+  },
+  server: {
+    // The API server (npm start) listens on 8080; the dev server forwards to it.
+    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // Hex hashes keep chunk names parseable: `locale-en-IN-<hex>` can never be read as `en`.
+        hashCharacters: 'hex',
+        codeSplitting: {
+          // Every file of one language (our JSON namespaces and antd's component texts) goes
+          // into a single chunk `locale-<lng>`, loaded on demand when the language is chosen.
+          groups: [{ name: localeChunkName, debugName: 'locales', priority: 10 }],
+        },
+      },
+    },
+  },
+});
