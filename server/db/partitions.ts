@@ -54,13 +54,17 @@ export async function ensurePositionPartitions(db: Db, from: Date, months: numbe
         );
       } else {
         // LIKE keeps the column order, so SELECT * lines up; ATTACH adds the indexes.
-        await tx.execute(sql`CREATE TABLE ${ident} (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+        await tx.execute(
+          sql`CREATE TABLE ${ident} (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+        );
         await tx.execute(sql`
           WITH moved AS (
             DELETE FROM positions_default WHERE fix_time >= ${lo} AND fix_time < ${hi} RETURNING *
           )
           INSERT INTO ${ident} SELECT * FROM moved`);
-        await tx.execute(sql`ALTER TABLE positions ATTACH PARTITION ${ident} FOR VALUES FROM (${lo}) TO (${hi})`);
+        await tx.execute(
+          sql`ALTER TABLE positions ATTACH PARTITION ${ident} FOR VALUES FROM (${lo}) TO (${hi})`,
+        );
       }
       return true;
     });

@@ -11,7 +11,9 @@ export const commandStatusLog = pgTable(
   'command_status_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    commandId: bigint('command_id', { mode: 'number' }).references(() => commands.id, { onDelete: 'cascade' }),
+    commandId: bigint('command_id', { mode: 'number' }).references(() => commands.id, {
+      onDelete: 'cascade',
+    }),
     offlineCommandId: integer('offline_command_id').references(() => offlineCommands.id, {
       onDelete: 'cascade',
     }),

@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 
 export type DeviceLogDirection = 'in' | 'out';
@@ -22,7 +32,10 @@ export const deviceLogs = pgTable(
     decoded: jsonb('decoded').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('device_logs_terminal_time_idx').on(t.terminalId, t.createdAt), index('device_logs_time_idx').on(t.createdAt)],
+  (t) => [
+    index('device_logs_terminal_time_idx').on(t.terminalId, t.createdAt),
+    index('device_logs_time_idx').on(t.createdAt),
+  ],
 );
 
 export type DeviceLogRow = typeof deviceLogs.$inferSelect;

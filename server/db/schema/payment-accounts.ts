@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export type StockStatus = 'in_stock' | 'shipped';
@@ -30,7 +40,11 @@ export const stock = pgTable(
     batchNo: varchar('batch_no', { length: 32 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_status_idx').on(t.status), index('stock_shipped_to_idx').on(t.shippedTo), index('stock_iccid_idx').on(t.iccid)],
+  (t) => [
+    index('stock_status_idx').on(t.status),
+    index('stock_shipped_to_idx').on(t.shippedTo),
+    index('stock_iccid_idx').on(t.iccid),
+  ],
 );
 
 export type StockRow = typeof stock.$inferSelect;

@@ -55,10 +55,33 @@ interface AccountDef {
 
 const ACCOUNTS: AccountDef[] = [
   { username: 'admin', parent: null, role: ROLE.admin, nickname: 'Administrator' },
-  { username: 'agent', parent: 'admin', role: ROLE.agent, nickname: '北京华通物流', importNum: 500, telephone: '13800138000', payAllowed: true },
-  { username: 'subagent', parent: 'agent', role: ROLE.agent, nickname: '朝阳分销', importNum: 100, telephone: '13900139000' },
+  {
+    username: 'agent',
+    parent: 'admin',
+    role: ROLE.agent,
+    nickname: '北京华通物流',
+    importNum: 500,
+    telephone: '13800138000',
+    payAllowed: true,
+  },
+  {
+    username: 'subagent',
+    parent: 'agent',
+    role: ROLE.agent,
+    nickname: '朝阳分销',
+    importNum: 100,
+    telephone: '13900139000',
+  },
   { username: 'user', parent: 'subagent', role: ROLE.user, nickname: '张师傅', telephone: '13700137000' },
-  { username: 'agent2', parent: 'admin', role: ROLE.agent, nickname: 'Shenzhen Fleet Co.', importNum: 200, telephone: '075588886666', payAllowed: true },
+  {
+    username: 'agent2',
+    parent: 'admin',
+    role: ROLE.agent,
+    nickname: 'Shenzhen Fleet Co.',
+    importNum: 200,
+    telephone: '075588886666',
+    payAllowed: true,
+  },
   { username: 'demo', parent: 'admin', role: ROLE.agent, nickname: 'Demo' },
   { username: 'agent2user', parent: 'agent2', role: ROLE.user, nickname: 'Li Logistics' },
   { username: 'superuser', parent: 'agent', role: ROLE.superUser, nickname: '车队主管' },
@@ -76,7 +99,11 @@ const ACCOUNTS: AccountDef[] = [
 ];
 
 /** Builds the rows; ancestors follow the rule "parent's ancestors + ',' + parent id". */
-export function buildAccounts(passwordHash: string, now: Date, adminPasswordHash = passwordHash): NewUserRow[] {
+export function buildAccounts(
+  passwordHash: string,
+  now: Date,
+  adminPasswordHash = passwordHash,
+): NewUserRow[] {
   const byName = new Map<string, NewUserRow>();
   const DAY = 86_400_000;
   return ACCOUNTS.map((a, i) => {
@@ -117,9 +144,37 @@ export async function seedAccounts(db: Db, passwordHash: string, now: Date, admi
   // Consistent history: admin gave agent 600, agent passed 100 on to subagent (agent keeps
   // 500), admin gave agent2 200. Balances equal users.import_num.
   await db.insert(importNumRecords).values([
-    { userId: id.agent, operatorId: id.admin, delta: 600, balanceAfter: 600, remark: 'initial allocation', createdAt: at(60) },
-    { userId: id.agent, operatorId: id.agent, delta: -100, balanceAfter: 500, remark: 'to subagent', createdAt: at(30) },
-    { userId: id.subagent, operatorId: id.agent, delta: 100, balanceAfter: 100, remark: 'from agent', createdAt: at(30) },
-    { userId: id.agent2, operatorId: id.admin, delta: 200, balanceAfter: 200, remark: 'initial allocation', createdAt: at(45) },
+    {
+      userId: id.agent,
+      operatorId: id.admin,
+      delta: 600,
+      balanceAfter: 600,
+      remark: 'initial allocation',
+      createdAt: at(60),
+    },
+    {
+      userId: id.agent,
+      operatorId: id.agent,
+      delta: -100,
+      balanceAfter: 500,
+      remark: 'to subagent',
+      createdAt: at(30),
+    },
+    {
+      userId: id.subagent,
+      operatorId: id.agent,
+      delta: 100,
+      balanceAfter: 100,
+      remark: 'from agent',
+      createdAt: at(30),
+    },
+    {
+      userId: id.agent2,
+      operatorId: id.admin,
+      delta: 200,
+      balanceAfter: 200,
+      remark: 'initial allocation',
+      createdAt: at(45),
+    },
   ]);
 }

@@ -42,7 +42,9 @@ async function main() {
       `Seeded ${where} in ${Date.now() - t0} ms: ${summary.users} accounts, ${summary.devices} devices, ` +
         `${summary.positions} positions, ${summary.stock} stock rows.`,
     );
-    console.log(`Accounts: admin, agent, subagent, user, demo (id 6), ... password ${adminPassword ? `${DEMO_PASSWORD} (admin: ADMIN_PASSWORD)` : DEMO_PASSWORD}.`);
+    console.log(
+      `Accounts: admin, agent, subagent, user, demo (id 6), ... password ${adminPassword ? `${DEMO_PASSWORD} (admin: ADMIN_PASSWORD)` : DEMO_PASSWORD}.`,
+    );
   } finally {
     await handle.close();
   }

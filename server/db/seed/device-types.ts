@@ -8,8 +8,18 @@ import { deviceTypes, type CommandDef } from '../schema/device-types';
  * message, so their templates are plain text too. Labels are i18n keys (namespace command).
  */
 
-const relayOff: CommandDef = { key: 'relayOff', labelKey: 'command.cutOil', content: 'Relay,1#', confirm: true };
-const relayOn: CommandDef = { key: 'relayOn', labelKey: 'command.restoreOil', content: 'Relay,0#', confirm: true };
+const relayOff: CommandDef = {
+  key: 'relayOff',
+  labelKey: 'command.cutOil',
+  content: 'Relay,1#',
+  confirm: true,
+};
+const relayOn: CommandDef = {
+  key: 'relayOn',
+  labelKey: 'command.restoreOil',
+  content: 'Relay,0#',
+  confirm: true,
+};
 const where: CommandDef = { key: 'where', labelKey: 'command.where', content: 'WHERE#' };
 const reset: CommandDef = { key: 'reset', labelKey: 'command.reset', content: 'RESET#', confirm: true };
 const status: CommandDef = { key: 'status', labelKey: 'command.status', content: 'STATUS#' };
@@ -19,7 +29,16 @@ const timer: CommandDef = {
   key: 'timer',
   labelKey: 'command.uploadInterval',
   content: 'TIMER,{interval}#',
-  params: [{ name: 'interval', labelKey: 'command.param.intervalSeconds', type: 'number', min: 10, max: 18000, default: 30 }],
+  params: [
+    {
+      name: 'interval',
+      labelKey: 'command.param.intervalSeconds',
+      type: 'number',
+      min: 10,
+      max: 18000,
+      default: 30,
+    },
+  ],
 };
 const apn: CommandDef = {
   key: 'apn',
@@ -69,16 +88,86 @@ const JT808_COMMANDS = [where, status, param, timer, apn, server, reset];
 const LONG_STANDBY_COMMANDS = [where, status, mode, normalMode, timer, reset];
 
 export const SEED_DEVICE_TYPES = [
-  { name: 'GT06N', protocol: DEVICE_PROTOCOL.Gt06, importProtocol: IMPORT_PROTOCOL.gt06, description: 'GT06 vehicle tracker with relay', iconType: 1, commands: GT06_COMMANDS },
-  { name: 'GT800', protocol: DEVICE_PROTOCOL.Gt06, importProtocol: IMPORT_PROTOCOL.gt06, description: 'GT06 motorcycle tracker', iconType: 3, commands: GT06_COMMANDS },
-  { name: 'JM-VL01', protocol: DEVICE_PROTOCOL.Gt06, importProtocol: IMPORT_PROTOCOL.gt06, description: '4G GT06 tracker', iconType: 2, commands: GT06_COMMANDS },
-  { name: 'JT808-A', protocol: DEVICE_PROTOCOL.eight, importProtocol: IMPORT_PROTOCOL.jt808, description: 'JT/T 808 vehicle terminal', iconType: 4, commands: JT808_COMMANDS },
-  { name: 'Y808', protocol: DEVICE_PROTOCOL.Y808, importProtocol: IMPORT_PROTOCOL.jt808, description: 'Y808 truck terminal', iconType: 5, commands: JT808_COMMANDS },
-  { name: 'GW005', protocol: DEVICE_PROTOCOL.GW005808, importProtocol: IMPORT_PROTOCOL.jt808LongStandby, description: 'GW005 long-standby asset tracker (808)', iconType: 9, commands: LONG_STANDBY_COMMANDS },
-  { name: 'BSJ-A6', protocol: DEVICE_PROTOCOL.Bsj, importProtocol: IMPORT_PROTOCOL.bsj11, description: 'BSJ 11-digit terminal', iconType: 4, commands: JT808_COMMANDS },
-  { name: 'R001', protocol: DEVICE_PROTOCOL.R001, importProtocol: IMPORT_PROTOCOL.other, description: 'R001 wireless tracker (offline commands)', iconType: 9, commands: [where, mode, timer, reset] },
-  { name: 'NB-100', protocol: DEVICE_PROTOCOL.Nbiot, importProtocol: IMPORT_PROTOCOL.other, description: 'NB-IoT asset tracker (offline commands)', iconType: 9, commands: [where, mode, timer] },
-  { name: 'K100', protocol: DEVICE_PROTOCOL.K100, importProtocol: IMPORT_PROTOCOL.other, description: 'K100 personal tracker', iconType: 7, commands: [where, status, reset] },
+  {
+    name: 'GT06N',
+    protocol: DEVICE_PROTOCOL.Gt06,
+    importProtocol: IMPORT_PROTOCOL.gt06,
+    description: 'GT06 vehicle tracker with relay',
+    iconType: 1,
+    commands: GT06_COMMANDS,
+  },
+  {
+    name: 'GT800',
+    protocol: DEVICE_PROTOCOL.Gt06,
+    importProtocol: IMPORT_PROTOCOL.gt06,
+    description: 'GT06 motorcycle tracker',
+    iconType: 3,
+    commands: GT06_COMMANDS,
+  },
+  {
+    name: 'JM-VL01',
+    protocol: DEVICE_PROTOCOL.Gt06,
+    importProtocol: IMPORT_PROTOCOL.gt06,
+    description: '4G GT06 tracker',
+    iconType: 2,
+    commands: GT06_COMMANDS,
+  },
+  {
+    name: 'JT808-A',
+    protocol: DEVICE_PROTOCOL.eight,
+    importProtocol: IMPORT_PROTOCOL.jt808,
+    description: 'JT/T 808 vehicle terminal',
+    iconType: 4,
+    commands: JT808_COMMANDS,
+  },
+  {
+    name: 'Y808',
+    protocol: DEVICE_PROTOCOL.Y808,
+    importProtocol: IMPORT_PROTOCOL.jt808,
+    description: 'Y808 truck terminal',
+    iconType: 5,
+    commands: JT808_COMMANDS,
+  },
+  {
+    name: 'GW005',
+    protocol: DEVICE_PROTOCOL.GW005808,
+    importProtocol: IMPORT_PROTOCOL.jt808LongStandby,
+    description: 'GW005 long-standby asset tracker (808)',
+    iconType: 9,
+    commands: LONG_STANDBY_COMMANDS,
+  },
+  {
+    name: 'BSJ-A6',
+    protocol: DEVICE_PROTOCOL.Bsj,
+    importProtocol: IMPORT_PROTOCOL.bsj11,
+    description: 'BSJ 11-digit terminal',
+    iconType: 4,
+    commands: JT808_COMMANDS,
+  },
+  {
+    name: 'R001',
+    protocol: DEVICE_PROTOCOL.R001,
+    importProtocol: IMPORT_PROTOCOL.other,
+    description: 'R001 wireless tracker (offline commands)',
+    iconType: 9,
+    commands: [where, mode, timer, reset],
+  },
+  {
+    name: 'NB-100',
+    protocol: DEVICE_PROTOCOL.Nbiot,
+    importProtocol: IMPORT_PROTOCOL.other,
+    description: 'NB-IoT asset tracker (offline commands)',
+    iconType: 9,
+    commands: [where, mode, timer],
+  },
+  {
+    name: 'K100',
+    protocol: DEVICE_PROTOCOL.K100,
+    importProtocol: IMPORT_PROTOCOL.other,
+    description: 'K100 personal tracker',
+    iconType: 7,
+    commands: [where, status, reset],
+  },
 ] as const;
 
 export type SeedDeviceTypeName = (typeof SEED_DEVICE_TYPES)[number]['name'];

@@ -4,7 +4,16 @@ import type { Db } from '../client';
 import { devices } from '../schema/devices';
 import { SEED_USER_IDS, type SeedUsername } from './accounts';
 import { SEED_DEVICE_TYPES, type SeedDeviceTypeName } from './device-types';
-import { createRng, makeIccid, makeImei, makePlate, makeSim, makeTerminal808, round, type Rng } from './random';
+import {
+  createRng,
+  makeIccid,
+  makeImei,
+  makePlate,
+  makeSim,
+  makeTerminal808,
+  round,
+  type Rng,
+} from './random';
 
 export type NewDeviceRow = typeof devices.$inferInsert;
 
@@ -45,20 +54,72 @@ export const FLEET_PLAN: OwnerPlan[] = [
 
 const { online, offline, unactivated, expired } = DEVICE_STATE;
 /** Per-owner cycle: the first four entries cover every state, so every owner has all four. */
-const STATE_PATTERN = [online, offline, unactivated, expired, online, online, offline, online, offline, online,
-  online, unactivated, offline, online, expired, online, offline, online, offline, unactivated];
+const STATE_PATTERN = [
+  online,
+  offline,
+  unactivated,
+  expired,
+  online,
+  online,
+  offline,
+  online,
+  offline,
+  online,
+  online,
+  unactivated,
+  offline,
+  online,
+  expired,
+  online,
+  offline,
+  online,
+  offline,
+  unactivated,
+];
 
 /** Speed bands of online devices (spec 9): stopped <= 10, fast > 60, overspeed > 120. */
-const SPEED_PATTERN = ['stop', 'move', 'fast', 'stop', 'move', 'over', 'move', 'stop', 'fast', 'move'] as const;
+const SPEED_PATTERN = [
+  'stop',
+  'move',
+  'fast',
+  'stop',
+  'move',
+  'over',
+  'move',
+  'stop',
+  'fast',
+  'move',
+] as const;
 const SPEED_RANGE = { stop: [0, 8], move: [15, 58], fast: [65, 115], over: [125, 160] } as const;
 
 /** Weighted model mix: mostly GT06, a good share of the 808 family, a few others. */
 const TYPE_WEIGHTS: [SeedDeviceTypeName, number][] = [
-  ['GT06N', 30], ['GT800', 12], ['JM-VL01', 13], ['JT808-A', 12], ['Y808', 8], ['GW005', 8],
-  ['BSJ-A6', 7], ['R001', 4], ['NB-100', 3], ['K100', 3],
+  ['GT06N', 30],
+  ['GT800', 12],
+  ['JM-VL01', 13],
+  ['JT808-A', 12],
+  ['Y808', 8],
+  ['GW005', 8],
+  ['BSJ-A6', 7],
+  ['R001', 4],
+  ['NB-100', 3],
+  ['K100', 3],
 ];
 
-const NICKNAMES = ['送货车', '冷链车', '工程车', 'Truck', 'Van', 'Bus', 'Taxi', '摩托', 'Tractor', 'Excavator', '叉车', 'Pickup'];
+const NICKNAMES = [
+  '送货车',
+  '冷链车',
+  '工程车',
+  'Truck',
+  'Van',
+  'Bus',
+  'Taxi',
+  '摩托',
+  'Tractor',
+  'Excavator',
+  '叉车',
+  'Pickup',
+];
 
 function pickType(rng: Rng) {
   const total = TYPE_WEIGHTS.reduce((s, [, w]) => s + w, 0);
@@ -141,11 +202,14 @@ export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
           row.stateTime = t(rng.int(10, 600) * MIN);
           // A few online devices expire within 7 days, a few more within 60 (expiry filters).
           const e = onlineIndex % 8;
-          row.platformExpireAt = new Date(now.getTime() + (e === 3 ? rng.int(1, 6) : e === 6 ? rng.int(10, 59) : rng.int(90, 700)) * DAY);
+          row.platformExpireAt = new Date(
+            now.getTime() + (e === 3 ? rng.int(1, 6) : e === 6 ? rng.int(10, 59) : rng.int(90, 700)) * DAY,
+          );
         } else if (state === offline) {
           // Offline for minutes, hours or days, in turn.
           const band = i % 3;
-          const ago = band === 0 ? rng.int(3, 59) * MIN : band === 1 ? rng.int(1, 23) * HOUR : rng.int(1, 40) * DAY;
+          const ago =
+            band === 0 ? rng.int(3, 59) * MIN : band === 1 ? rng.int(1, 23) * HOUR : rng.int(1, 40) * DAY;
           row.offlineAt = t(ago);
           row.stateTime = row.offlineAt;
           row.lastOnlineAt = row.offlineAt;
@@ -175,7 +239,8 @@ export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
         row.fixTime = t(fixAgo);
         row.valid = row.positionType === 'gps' || row.positionType === 'bds';
         row.acc = speed > 0 ? true : rng.chance(0.3);
-        row.battery = type.name === 'GW005' || type.name === 'R001' || type.name === 'NB-100' ? rng.int(8, 100) : null;
+        row.battery =
+          type.name === 'GW005' || type.name === 'R001' || type.name === 'NB-100' ? rng.int(8, 100) : null;
         row.mileage = rng.int(1_000, 250_000) * 1000;
         cityOf.set(id, city);
       }

@@ -7,6 +7,7 @@ import * as schema from '../schema/index';
 import { users } from '../schema/users';
 import { buildAccounts, DEMO_PASSWORD, resetUserSequence, seedAccounts, SEED_USER_IDS } from './accounts';
 import { seedActivity } from './activity';
+import { seedOperations } from './operations';
 import { seedDeviceTypes } from './device-types';
 import { buildDemoFleet, insertDevices } from './devices';
 import { seedCommerce } from './misc';
@@ -45,7 +46,9 @@ export function allTableNames(): string[] {
 }
 
 export async function truncateAll(db: Db) {
-  const list = allTableNames().map((n) => `"${n}"`).join(', ');
+  const list = allTableNames()
+    .map((n) => `"${n}"`)
+    .join(', ');
   await db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
 }
 
@@ -82,8 +85,14 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await insertPositions(tx, tracks);
     await seedCommerce(tx, fleet.devices, accounts, now);
     await seedActivity(tx, fleet.devices, now);
+    await seedOperations(tx, fleet.devices, now);
   });
-  return { users: accounts.length, devices: fleet.devices.length, positions: tracks.length, stock: stockRows.length };
+  return {
+    users: accounts.length,
+    devices: fleet.devices.length,
+    positions: tracks.length,
+    stock: stockRows.length,
+  };
 }
 
 /**

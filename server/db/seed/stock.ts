@@ -10,7 +10,15 @@ const STOCK_SEED = 20_240_602;
 const DAY = 86_400_000;
 
 function passedRecord(testedAt: Date) {
-  return { result: 'pass', gps: 'ok', satellites: 9, gsmSignal: 26, voltage: 4.12, relay: 'ok', testedAt: testedAt.toISOString() };
+  return {
+    result: 'pass',
+    gps: 'ok',
+    satellites: 9,
+    gsmSignal: 26,
+    voltage: 4.12,
+    relay: 'ok',
+    testedAt: testedAt.toISOString(),
+  };
 }
 
 /**

@@ -14,7 +14,12 @@ import { createRng, offsetPoint, round, type Rng } from './random';
  */
 
 const TRACK_SEED = 20_240_603;
-const OWNERS_WITH_TRACKS: number[] = [SEED_USER_IDS.demo, SEED_USER_IDS.agent, SEED_USER_IDS.subagent, SEED_USER_IDS.user];
+const OWNERS_WITH_TRACKS: number[] = [
+  SEED_USER_IDS.demo,
+  SEED_USER_IDS.agent,
+  SEED_USER_IDS.subagent,
+  SEED_USER_IDS.user,
+];
 
 interface TrackEnd {
   lat: number;
@@ -25,7 +30,14 @@ interface TrackEnd {
   mileage: number;
 }
 
-function walkBack(rng: Rng, deviceId: number, base: NewDeviceRow, end: TrackEnd, points: number, stepMs: number) {
+function walkBack(
+  rng: Rng,
+  deviceId: number,
+  base: NewDeviceRow,
+  end: TrackEnd,
+  points: number,
+  stepMs: number,
+) {
   const out: NewPositionRow[] = [];
   let { lat, lon, mileage } = end;
   let course = end.course;
@@ -64,7 +76,8 @@ export function buildTracks(fleet: NewDeviceRow[], now: Date): NewPositionRow[] 
   const rows: NewPositionRow[] = [];
   let longTrips = 0;
   for (const d of fleet) {
-    if (d.lat == null || d.lon == null || !d.fixTime || !d.id || !OWNERS_WITH_TRACKS.includes(d.userId ?? 0)) continue;
+    if (d.lat == null || d.lon == null || !d.fixTime || !d.id || !OWNERS_WITH_TRACKS.includes(d.userId ?? 0))
+      continue;
     const rng = createRng(TRACK_SEED + d.id);
     const end: TrackEnd = {
       lat: d.lat,
@@ -78,12 +91,24 @@ export function buildTracks(fleet: NewDeviceRow[], now: Date): NewPositionRow[] 
     else if (d.state === DEVICE_STATE.offline && d.userId === SEED_USER_IDS.demo) {
       rows.push(...walkBack(rng, d.id, d, { ...end, speed: 0 }, 30, 60_000));
     }
-    if (d.userId === SEED_USER_IDS.demo && d.state === DEVICE_STATE.online && (d.speed ?? 0) > 10 && longTrips < 2) {
+    if (
+      d.userId === SEED_USER_IDS.demo &&
+      d.state === DEVICE_STATE.online &&
+      (d.speed ?? 0) > 10 &&
+      longTrips < 2
+    ) {
       longTrips++;
       // 08:00 to 10:00 Beijing time yesterday = 00:00 to 02:00 UTC.
       const tripEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 2));
       const start = offsetPoint(d.lat, d.lon, 200, 3_000);
-      const trip: TrackEnd = { lat: start.lat, lon: start.lon, speed: 45, course: 20, time: tripEnd, mileage: end.mileage - 200_000 };
+      const trip: TrackEnd = {
+        lat: start.lat,
+        lon: start.lon,
+        speed: 45,
+        course: 20,
+        time: tripEnd,
+        mileage: end.mileage - 200_000,
+      };
       rows.push(...walkBack(rng, d.id, d, trip, 240, 30_000));
     }
   }
