@@ -1,0 +1,181 @@
+/**
+ * JT/T 808 frame decoder (2011/2013/2019 headers). Covers the import protocols "808",
+ * "808 long standby" and "BSJ 11-digit", which all speak this protocol.
+ */
+import {
+  ByteReader,
+  cleanText,
+  guardDecode,
+  type CodecSession,
+  type DecodedMessage,
+  type DecodeResult,
+  type LocationMessage,
+  type RegisterMessage,
+} from '../codec';
+import { encodeJt808GeneralReply, encodeJt808RegisterReply, JT808_MSG as M, JT808_RESULT } from './encoder';
+import { parseJt808Frame, type Jt808Frame, type Jt808Target } from './framing';
+import { decodeGbk } from './gbk';
+import { decodeJt808Location } from './location';
+import { jt808DeviceId } from './terminal';
+
+/** 808 terminals report local time, GMT+8 by default, unless the session says otherwise. */
+export const JT808_DEFAULT_TZ_MINUTES = 480;
+
+const RESULT_TEXT = ['Success', 'Failure', 'Bad message', 'Unsupported', 'Alarm confirmed'];
+
+type Base = { protocol: 'jt808'; messageId: number; serial: number; checksumOk: boolean; deviceId: string };
+
+const ascii = (b: Buffer) => cleanText(b.toString('latin1'));
+
+function location(base: Base, body: Buffer, tz: number, now: Date): LocationMessage {
+  const p = decodeJt808Location(body, tz, now);
+  return { ...base, ...p, type: p.alarm ? 'alarm' : 'location' };
+}
+
+/** 0x0704: count, type (1 = blind-area re-upload), then (length u16, 0x0200 body) items. */
+function batch(base: Base, body: Buffer, tz: number, now: Date): LocationMessage[] {
+  const r = new ByteReader(body);
+  r.skip(2);
+  const archived = r.u8() === 1;
+  const out: LocationMessage[] = [];
+  while (r.remaining >= 2) {
+    const len = r.u16();
+    if (len > r.remaining) break;
+    const msg = location(base, r.bytes(len), tz, now);
+    if (archived) msg.archived = true;
+    out.push(msg);
+  }
+  return out;
+}
+
+/** 0x0100: province, city, manufacturer, model, terminal id, plate colour, plate (GBK). */
+function register(base: Base, f: Jt808Frame): RegisterMessage {
+  const r = new ByteReader(f.body);
+  r.skip(4);
+  // Field widths: 2019 5/20/7 became 11/30/30; 2011 had an 8-byte model (37-byte minimum body in 2013).
+  const [mfr, model, id] =
+    f.header.version !== undefined ? [11, 30, 30] : f.body.length >= 37 ? [5, 20, 7] : [5, 8, 7];
+  const msg: RegisterMessage = { ...base, type: 'register', authCode: base.deviceId };
+  msg.manufacturer = ascii(r.bytes(mfr));
+  msg.model = ascii(r.bytes(model));
+  msg.terminalId = ascii(r.bytes(id));
+  msg.plateColor = r.u8();
+  msg.plate = cleanText(decodeGbk(r.rest()));
+  return msg;
+}
+
+/** 0x0102: the auth code (2019: length-prefixed, then IMEI and software version). */
+function auth(base: Base, f: Jt808Frame): DecodedMessage {
+  if (f.header.version === undefined) return { ...base, type: 'auth', authCode: ascii(f.body) };
+  const r = new ByteReader(f.body);
+  const authCode = ascii(r.bytes(r.u8()));
+  const imei = r.remaining >= 15 ? ascii(r.bytes(15)) : undefined;
+  return { ...base, type: 'auth', authCode, imei };
+}
+
+/** 0x0001: the device's answer to a platform message; answers to commands are command replies. */
+function terminalReply(base: Base, body: Buffer): DecodedMessage {
+  const r = new ByteReader(body);
+  const replySerial = r.u16();
+  const replyId = r.u16();
+  const result = r.u8();
+  const type = replyId >= 0x8103 ? 'commandReply' : 'terminalReply';
+  return { ...base, type, text: RESULT_TEXT[result] ?? `Result ${result}`, replySerial, replyId, result };
+}
+
+/** Text answers to commands: 0x6006 (encoding byte + GBK), 0x1300 (serial + UTF-16BE), 0x0701 (u32 length + ASCII). */
+function textReply(base: Base, f: Jt808Frame): DecodedMessage {
+  const r = new ByteReader(f.body);
+  let text: string;
+  let replySerial: number | undefined;
+  if (f.header.messageId === M.textReport) {
+    r.skip(1);
+    text = decodeGbk(r.rest());
+  } else if (f.header.messageId === M.textReply) {
+    replySerial = r.u16();
+    text = new TextDecoder('utf-16be').decode(r.rest());
+  } else {
+    const len = r.u32();
+    text = r.bytes(Math.min(len, r.remaining)).toString('latin1');
+  }
+  return { ...base, type: 'commandReply', text: cleanText(text), replySerial };
+}
+
+function nextSerial(session: CodecSession): number {
+  if (session.nextSerial === undefined) return 0;
+  const serial = session.nextSerial & 0xffff;
+  session.nextSerial = (serial + 1) & 0xffff;
+  return serial;
+}
+
+export function decodeJt808Frame(
+  frame: Buffer,
+  session: CodecSession = {},
+  now: Date = new Date(),
+): DecodeResult {
+  return guardDecode(() => {
+    const f = parseJt808Frame(frame);
+    const h = f.header;
+    const target: Jt808Target = { terminal: h.terminal, version: h.version };
+    session.terminal = h.terminal;
+    session.protocolVersion = h.version;
+    const deviceId = jt808DeviceId(h.terminal);
+    session.deviceId = deviceId;
+    const base: Base = {
+      protocol: 'jt808',
+      messageId: h.messageId,
+      serial: h.serial,
+      checksumOk: f.checkOk,
+      deviceId,
+    };
+    const tz = session.timezoneOffsetMinutes ?? JT808_DEFAULT_TZ_MINUTES;
+    const ack = (result: number = JT808_RESULT.ok) =>
+      encodeJt808GeneralReply(
+        target,
+        { serial: h.serial, messageId: h.messageId, result },
+        nextSerial(session),
+      );
+    const done = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult => ({ messages, reply });
+
+    if (h.encryption & 0x01) return done([{ ...base, type: 'unknown', note: 'RSA-encrypted body' }], ack());
+    if (h.subpackage) {
+      const note = `sub-package ${h.packageIndex} of ${h.packageCount} (not reassembled)`;
+      return done([{ ...base, type: 'unknown', note }], ack());
+    }
+    switch (h.messageId) {
+      case M.register: {
+        const msg = register(base, f);
+        const reply = encodeJt808RegisterReply(
+          target,
+          { serial: h.serial, authCode: msg.authCode },
+          nextSerial(session),
+        );
+        return done([msg], reply);
+      }
+      case M.auth:
+        return done([auth(base, f)], ack());
+      case M.heartbeat:
+        return done([{ ...base, type: 'heartbeat' }], ack());
+      case M.unregister:
+        return done([{ ...base, type: 'unregister' }], ack());
+      case M.terminalReply:
+        return done([terminalReply(base, f.body)], null);
+      case M.location:
+        return done([location(base, f.body, tz, now)], ack());
+      case M.locationQueryReply:
+        return done([location(base, f.body.subarray(2), tz, now)], ack());
+      case M.batchLocation:
+        return done(batch(base, f.body, tz, now), ack());
+      case M.textReport:
+      case M.commandResponse:
+        return done([textReply(base, f)], ack());
+      case M.textReply:
+        return done([textReply(base, f)], null);
+      default: {
+        // The standard answers any uplink without a dedicated reply with 0x8001; "ok" stops resends.
+        const note = `unsupported message id 0x${h.messageId.toString(16).padStart(4, '0')}`;
+        return done([{ ...base, type: 'unknown', note }], ack());
+      }
+    }
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * JT/T 808 framing: `7E <header> <body> <xor> 7E`, with 7E and 7D inside escaped as `7D 02` and
+ * `7D 01`. The XOR covers header and body before escaping.
+ */
+import { DecodeError, ScanningSplitter, type FrameSplitter, type ScanResult } from '../codec';
+
+export const JT808_DEFAULT_MAX_BUFFER = 8192;
+/** 7E + id, properties, 6-byte terminal, serial + check + 7E: nothing shorter can be a frame. */
+const MIN_FRAME = 1 + 12 + 1 + 1;
+
+export interface Jt808Header {
+  messageId: number;
+  bodyLength: number;
+  /** Properties bits 10-12; bit 10 means an RSA-encrypted body. */
+  encryption: number;
+  subpackage: boolean;
+  /** Protocol version byte of 2019 terminals (properties bit 14); undefined before 2019. */
+  version?: number;
+  terminal: Buffer;
+  serial: number;
+  packageCount?: number;
+  packageIndex?: number;
+}
+
+export interface Jt808Frame {
+  header: Jt808Header;
+  body: Buffer;
+  checkOk: boolean;
+}
+
+export function scanJt808(buf: Buffer): ScanResult {
+  const start = buf.indexOf(0x7e);
+  if (start < 0) return { kind: 'skip', count: buf.length };
+  if (start > 0) return { kind: 'skip', count: start };
+  const end = buf.indexOf(0x7e, 1);
+  if (end < 0) return { kind: 'wait' };
+  // Too short to be a frame: the first 7E closed an earlier, lost frame, the second opens one.
+  if (end + 1 < MIN_FRAME) return { kind: 'skip', count: end };
+  return { kind: 'frame', end: end + 1 };
+}
+
+export function createJt808Splitter(options: { maxBuffer?: number } = {}): FrameSplitter {
+  return new ScanningSplitter(scanJt808, options.maxBuffer ?? JT808_DEFAULT_MAX_BUFFER);
+}
+
+/** Undoes the 7D escapes. An unknown escape is kept as is; the check then flags the frame. */
+export function unescapeJt808(data: Buffer): Buffer {
+  const out = Buffer.alloc(data.length);
+  let n = 0;
+  for (let i = 0; i < data.length; i++) {
+    const b = data[i];
+    if (b === 0x7d && (data[i + 1] === 0x01 || data[i + 1] === 0x02)) {
+      out[n++] = data[++i] === 0x01 ? 0x7d : 0x7e;
+    } else {
+      out[n++] = b;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+export function escapeJt808(data: Uint8Array): Buffer {
+  const out: number[] = [];
+  for (const b of data) {
+    if (b === 0x7e) out.push(0x7d, 0x02);
+    else if (b === 0x7d) out.push(0x7d, 0x01);
+    else out.push(b);
+  }
+  return Buffer.from(out);
+}
+
+export function xorCheck(data: Uint8Array, start = 0, end = data.length): number {
+  let x = 0;
+  for (let i = start; i < end; i++) x ^= data[i];
+  return x;
+}
+
+/** Unescapes and splits one frame. Throws DecodeError when it cannot be an 808 frame. */
+export function parseJt808Frame(frame: Buffer): Jt808Frame {
+  if (frame.length < 2 || frame[0] !== 0x7e || frame[frame.length - 1] !== 0x7e) {
+    throw new DecodeError('not a JT/T 808 frame: must start and end with 7E');
+  }
+  const inner = unescapeJt808(frame.subarray(1, frame.length - 1));
+  if (inner.length < 13) throw new DecodeError(`JT/T 808 frame too short (${inner.length} bytes inside)`);
+  const properties = inner.readUInt16BE(2);
+  const is2019 = (properties & 0x4000) !== 0;
+  const subpackage = (properties & 0x2000) !== 0;
+  const headerLength = 4 + (is2019 ? 1 + 10 : 6) + 2 + (subpackage ? 4 : 0);
+  if (inner.length < headerLength + 1) throw new DecodeError('JT/T 808 frame shorter than its header');
+  let at = 4;
+  const version = is2019 ? inner[at++] : undefined;
+  const terminal = Buffer.from(inner.subarray(at, (at += is2019 ? 10 : 6)));
+  const serial = inner.readUInt16BE(at);
+  const header: Jt808Header = {
+    messageId: inner.readUInt16BE(0),
+    bodyLength: properties & 0x03ff,
+    encryption: (properties >> 10) & 0x07,
+    subpackage,
+    version,
+    terminal,
+    serial,
+  };
+  if (subpackage) {
+    header.packageCount = inner.readUInt16BE(at + 2);
+    header.packageIndex = inner.readUInt16BE(at + 4);
+  }
+  const last = inner.length - 1;
+  return {
+    header,
+    body: inner.subarray(headerLength, last),
+    checkOk: xorCheck(inner, 0, last) === inner[last],
+  };
+}
+
+export interface Jt808Target {
+  /** Terminal number bytes, as received (see `encodeJt808Terminal` to build them from an id). */
+  terminal: Buffer;
+  /** 2019 protocol version byte; leave undefined for 2011/2013 terminals. */
+  version?: number;
+}
+
+/** Builds an escaped platform frame with the properties word and check filled in. */
+export function buildJt808Frame(
+  messageId: number,
+  body: Uint8Array,
+  target: Jt808Target,
+  serial: number,
+): Buffer {
+  if (body.length > 0x3ff) throw new RangeError(`JT/T 808 body too long (${body.length} bytes)`);
+  const is2019 = target.version !== undefined;
+  const want = is2019 ? 10 : 6;
+  if (target.terminal.length !== want) throw new RangeError(`terminal number must be ${want} bytes`);
+  const head = Buffer.alloc(4 + (is2019 ? 1 : 0) + want + 2);
+  head.writeUInt16BE(messageId & 0xffff, 0);
+  head.writeUInt16BE(body.length | (is2019 ? 0x4000 : 0), 2);
+  let at = 4;
+  if (is2019) head[at++] = (target.version ?? 0) & 0xff;
+  target.terminal.copy(head, at);
+  head.writeUInt16BE(serial & 0xffff, at + want);
+  const inner = Buffer.concat([head, body, Buffer.of(0)]);
+  inner[inner.length - 1] = xorCheck(inner, 0, inner.length - 1);
+  return Buffer.concat([Buffer.of(0x7e), escapeJt808(inner), Buffer.of(0x7e)]);
+}

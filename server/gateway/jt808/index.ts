@@ -1,0 +1,35 @@
+/** JT/T 808 codec (import protocols "808", "808 long standby", "BSJ 11-digit"). */
+import type { ProtocolCodec } from '../codec';
+import { decodeJt808Frame } from './decoder';
+import { createJt808Splitter } from './framing';
+
+export { decodeJt808Frame, JT808_DEFAULT_TZ_MINUTES } from './decoder';
+export {
+  encodeJt808GeneralReply,
+  encodeJt808RegisterReply,
+  encodeJt808TextCommand,
+  JT808_MSG,
+  JT808_RESULT,
+} from './encoder';
+export {
+  buildJt808Frame,
+  createJt808Splitter,
+  escapeJt808,
+  parseJt808Frame,
+  scanJt808,
+  unescapeJt808,
+  xorCheck,
+  JT808_DEFAULT_MAX_BUFFER,
+  type Jt808Frame,
+  type Jt808Header,
+  type Jt808Target,
+} from './framing';
+export { decodeGbk, encodeGbk } from './gbk';
+export { decodeJt808Location, jt808Alarms } from './location';
+export { encodeJt808Terminal, jt808DeviceId, luhnDigit, JT808_IMEI_LENGTH } from './terminal';
+
+export const jt808Codec: ProtocolCodec = {
+  protocol: 'jt808',
+  createSplitter: (options) => createJt808Splitter(options),
+  decodeFrame: (frame, session, now) => decodeJt808Frame(frame, session, now),
+};
