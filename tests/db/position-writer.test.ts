@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { devices } from '../../server/db/schema/devices';
+import { positions } from '../../server/db/schema/positions';
+import { latestPerDevice, PositionWriter, type PositionRecord } from '../../server/ingest/position-writer';
+
+let t: TestDatabase;
+let ids: number[];
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: true });
+  ids = (await t.db.select({ id: devices.id }).from(devices).limit(3)).map((r) => r.id);
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+const fix = (deviceId: number, at: number, extra: Partial<PositionRecord> = {}): PositionRecord => ({
+  deviceId,
+  fixTime: new Date(at),
+  serverTime: new Date(),
+  lat: 39.9 + at / 1e12,
+  lon: 116.4,
+  speed: 42,
+  course: 90,
+  altitude: null,
+  valid: true,
+  positionType: 'gps',
+  satellites: 9,
+  acc: true,
+  battery: 80,
+  mileage: null,
+  alarm: null,
+  attributes: { src: 'test' },
+  ...extra,
+});
+
+async function storedFor(deviceId: number) {
+  const [{ n }] = await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId));
+  return Number(n);
+}
+
+describe('PositionWriter', () => {
+  it('writes in batches by size and time and reports what committed', async () => {
+    const w = new PositionWriter(t.db, { maxBatch: 50, flushMs: 20 });
+    const committed: number[] = [];
+    w.on('committed', (b: PositionRecord[]) => committed.push(b.length));
+    const before = await storedFor(ids[0]);
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < 120; i++) w.add(fix(ids[0], base + i * 100));
+    await w.drain();
+    expect(await storedFor(ids[0])).toBe(before + 120);
+    expect(committed.reduce((a, b) => a + b, 0)).toBe(120);
+    expect(Math.max(...committed)).toBeLessThanOrEqual(50);
+    await w.close();
+  });
+
+  it("keeps each device's newest fix on the device row, never an older one", async () => {
+    const w = new PositionWriter(t.db, { maxBatch: 10, flushMs: 5 });
+    const now = Date.now();
+    w.add(fix(ids[1], now - 1000, { lat: 22.5, lon: 114.0, speed: 70 }));
+    w.add(fix(ids[1], now - 5000, { lat: 10, lon: 10 }));
+    await w.drain();
+    w.add(fix(ids[1], now - 9000, { lat: 11, lon: 11 }));
+    await w.drain();
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, ids[1]));
+    expect(row).toMatchObject({ lat: 22.5, lon: 114.0, speed: 70 });
+    expect(row.fixTime?.getTime()).toBe(now - 1000);
+    await w.close();
+  });
+
+  it('latestPerDevice picks the newest fix of each device', () => {
+    const a = fix(1, 1000);
+    const b = fix(1, 3000);
+    const c = fix(2, 2000);
+    expect(latestPerDevice([a, b, c])).toEqual([b, c]);
+  });
+
+  it('raises pressure above the high water mark and drain below the low one', async () => {
+    const w = new PositionWriter(t.db, { maxBatch: 100, flushMs: 1000, highWater: 30, lowWater: 5 });
+    const events: string[] = [];
+    w.on('pressure', () => events.push('pressure'));
+    w.on('drain', () => events.push('drain'));
+    for (let i = 0; i < 40; i++) w.add(fix(ids[2], Date.now() - i * 10));
+    expect(w.underPressure).toBe(true);
+    await w.drain();
+    expect(events).toEqual(['pressure', 'drain']);
+    await w.close();
+  });
+});
