@@ -128,12 +128,14 @@ function decodeStringInfo(f: Gt06Frame): string {
   return cleanText(text);
 }
 
-/** 0x94 information transfer: sub-type 0x00 external voltage, 0x0A IMEI/IMSI/ICCID. */
+/** 0x94 information transfer: sub-types 0x00/0x0B external voltage, 0x0A IMEI/IMSI/ICCID. */
 function decodeInfo(f: Gt06Frame, base: Base): HeartbeatMessage {
   const r = new ByteReader(f.body);
   const sub = r.u8();
   const msg: HeartbeatMessage = { ...base, type: 'status' };
-  if (sub === 0x00 && r.remaining >= 2) msg.externalVoltage = r.u16() / 100;
+  // Sub-type 0x0B carries the voltage too when it is two bytes long (one byte: network type).
+  if ((sub === 0x00 && r.remaining >= 2) || (sub === 0x0b && r.remaining === 2))
+    msg.externalVoltage = r.u16() / 100;
   if (sub === 0x0a && r.remaining >= 26) {
     r.skip(16);
     msg.iccid = r.bytes(10).toString('hex').replace(/f+$/, '');

@@ -56,7 +56,7 @@ export interface StatusBytes {
   alarm?: number;
 }
 
-/** Turns the status bytes into device state; the alarm byte wins over the info-byte alarm bits. */
+/** Turns the status bytes into device state; the alarm byte comes before the info-byte alarm bits. */
 export function decodeGt06Status(bytes: StatusBytes): DeviceStatus {
   const { info } = bytes;
   const status: DeviceStatus = {
@@ -75,7 +75,11 @@ export function decodeGt06Status(bytes: StatusBytes): DeviceStatus {
   const fromByte = bytes.alarm !== undefined ? gt06AlarmFromCode(bytes.alarm) : undefined;
   if (fromByte) alarms.push(fromByte);
   const fromInfo = INFO_ALARMS[(info >> 3) & 0x07];
-  if (fromInfo && !alarms.includes(fromInfo)) alarms.push(fromInfo);
+  if (fromInfo && !alarms.includes(fromInfo)) {
+    // The two sources disagree only on vendor variants; an SOS must never hide behind another alarm.
+    if (fromInfo === 'sos') alarms.unshift(fromInfo);
+    else alarms.push(fromInfo);
+  }
   if (alarms.length) {
     status.alarm = alarms[0];
     status.alarms = alarms;
