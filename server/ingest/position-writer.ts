@@ -20,6 +20,8 @@ export interface PositionRecord {
   mileage: number | null;
   alarm: string | null;
   attributes: Record<string, unknown> | null;
+  /** Stored but not published: the device is past its expiry (spec: not shown to users). */
+  hidden?: boolean;
 }
 
 export interface WriterOptions {

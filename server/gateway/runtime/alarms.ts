@@ -1,0 +1,38 @@
+import { SUBJECT } from '../../bus/types';
+import { alarms } from '../../db/schema/alarms';
+import type { LocationMessage } from '../codec';
+import type { GatewayContext } from './context';
+import type { KnownDevice } from './directory';
+
+export interface AlarmEvent {
+  type: 'alarm';
+  id: number;
+  deviceId: number;
+  terminalId: string;
+  alarm: string;
+  time: string;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+}
+
+/** Stores an alarm (unread) and tells the bus. */
+export async function recordAlarm(ctx: GatewayContext, device: KnownDevice, type: string, fix: LocationMessage | null) {
+  if (device.id == null) return;
+  const time = fix?.time ?? new Date();
+  const position = fix?.valid ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed } : { lat: null, lon: null, speed: null };
+  const [row] = await ctx.db
+    .insert(alarms)
+    .values({ deviceId: device.id, type, time, ...position, attributes: fix?.alarms ? { alarms: fix.alarms } : null })
+    .returning({ id: alarms.id });
+  const event: AlarmEvent = {
+    type: 'alarm',
+    id: row.id,
+    deviceId: device.id,
+    terminalId: device.terminalId,
+    alarm: type,
+    time: time.toISOString(),
+    ...position,
+  };
+  ctx.bus.publish(SUBJECT.alarm(device.id), event);
+}

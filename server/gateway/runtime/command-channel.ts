@@ -1,0 +1,111 @@
+import { classifyCommandReply } from '../../../src/domain/commands';
+import { SUBJECT } from '../../bus/types';
+import type { ReplyMessage } from '../codec';
+import { encodeGt06Command } from '../gt06';
+import { encodeJt808TextCommand } from '../jt808';
+import type { GatewayContext } from './context';
+import type { TrackerConnection } from './connection';
+import { deliverQueuedCommands } from './offline-delivery';
+
+export interface CommandRequest {
+  content: string;
+  timeoutMs?: number;
+}
+
+export interface CommandOutcome {
+  reply: string | null;
+  result: number;
+  sentAt: string;
+  repliedAt: string | null;
+}
+
+/** An 808 general reply only says "received"; a text answer may follow, so wait this long for it. */
+const TEXT_AFTER_ACK_MS = 1500;
+
+/**
+ * Commands to one connected tracker, one at a time. The node holding the connection answers
+ * the bus subject of the terminal, so an API node anywhere in the cluster can reach it.
+ */
+export class CommandChannel {
+  private queue: Promise<unknown> = Promise.resolve();
+  private pending: { resolve: (text: string | null) => void; ack?: NodeJS.Timeout } | null = null;
+  private serial = 0;
+  private unrespond: (() => void) | null = null;
+
+  constructor(
+    private conn: TrackerConnection,
+    private ctx: GatewayContext,
+  ) {}
+
+  start() {
+    const terminalId = this.conn.device!.terminalId;
+    this.unrespond = this.ctx.bus.respond<CommandRequest, CommandOutcome>(SUBJECT.gatewayCommand(terminalId), (req) =>
+      this.send(req.content, req.timeoutMs),
+    );
+    if (this.conn.device!.id != null) {
+      void deliverQueuedCommands(this.ctx, this.conn.device!.id, (content) => this.send(content)).catch((e) =>
+        console.error('[gateway] offline command delivery failed:', (e as Error).message),
+      );
+    }
+  }
+
+  stop() {
+    this.unrespond?.();
+    this.unrespond = null;
+    this.settle(null);
+  }
+
+  /** Sends `content` after any command already in flight and resolves with the reply. */
+  send(content: string, timeoutMs = this.ctx.options.commandTimeoutMs): Promise<CommandOutcome> {
+    const run = async (): Promise<CommandOutcome> => {
+      const sentAt = new Date().toISOString();
+      const reply = await new Promise<string | null>((resolve) => {
+        const timer = setTimeout(() => this.settle(null), timeoutMs);
+        this.pending = {
+          resolve: (text) => {
+            clearTimeout(timer);
+            resolve(text);
+          },
+        };
+        this.conn.write(this.encode(content), { command: content });
+      });
+      return {
+        reply,
+        result: classifyCommandReply(reply),
+        sentAt,
+        repliedAt: reply == null ? null : new Date().toISOString(),
+      };
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  onReply(msg: ReplyMessage) {
+    if (!this.pending) return;
+    const isAck = msg.replyId !== undefined;
+    if (isAck && this.conn.codec.protocol === 'jt808') {
+      if (this.pending.ack) return;
+      const text = msg.text;
+      this.pending.ack = setTimeout(() => this.settle(text), TEXT_AFTER_ACK_MS);
+      return;
+    }
+    this.settle(msg.text);
+  }
+
+  private settle(text: string | null) {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    if (p.ack) clearTimeout(p.ack);
+    p.resolve(text);
+  }
+
+  private encode(content: string): Buffer {
+    this.serial = (this.serial + 1) & 0xffff;
+    if (this.conn.codec.protocol === 'gt06') return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });
+    const terminal = this.conn.session.terminal;
+    if (!terminal) throw new Error('808 terminal number unknown');
+    return encodeJt808TextCommand({ terminal, version: this.conn.session.protocolVersion }, content, { serial: this.serial });
+  }
+}

@@ -1,0 +1,32 @@
+import type { EventBus } from '../../bus/types';
+import type { Db } from '../../db/client';
+import type { PositionWriter } from '../../ingest/position-writer';
+import type { DeviceDirectory } from './directory';
+import type { FrameLog } from './frame-log';
+import type { ConnectionRegistry } from './registry';
+
+export interface GatewayOptions {
+  /** A connection with no complete frame for this long is closed (idle or slow-drip). */
+  idleTimeoutMs: number;
+  /** Per-connection cap of bytes waiting for the rest of a frame. */
+  maxBuffer: number;
+  /** How long a command waits for the device's reply. */
+  commandTimeoutMs: number;
+}
+
+export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+  idleTimeoutMs: 5 * 60_000,
+  maxBuffer: 16 * 1024,
+  commandTimeoutMs: 30_000,
+};
+
+/** Everything a tracker connection needs, shared by all connections of a process. */
+export interface GatewayContext {
+  db: Db;
+  bus: EventBus;
+  writer: PositionWriter;
+  directory: DeviceDirectory;
+  frameLog: FrameLog;
+  registry: ConnectionRegistry;
+  options: GatewayOptions;
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { DEVICE_STATE } from '../../../src/domain/codes';
+import { SUBJECT, type EventBus } from '../../bus/types';
+import type { Db } from '../../db/client';
+
+export interface StateEvent {
+  type: 'state';
+  deviceId: number;
+  terminalId: string;
+  state: number;
+  stateTime: string;
+  battery?: number | null;
+  acc?: boolean | null;
+}
+
+/** Online: records the time, activates a never-activated device, and tells the bus. */
+export async function markOnline(db: Db, bus: EventBus, deviceId: number, terminalId: string, at = new Date()) {
+  await db.execute(sql`
+    UPDATE devices SET state = ${DEVICE_STATE.online}, state_time = ${at.toISOString()}::timestamptz,
+      last_online_at = ${at.toISOString()}::timestamptz,
+      activated_at = coalesce(activated_at, ${at.toISOString()}::timestamptz), updated_at = now()
+    WHERE id = ${deviceId}`);
+  publishState(bus, { type: 'state', deviceId, terminalId, state: DEVICE_STATE.online, stateTime: at.toISOString() });
+}
+
+/** Offline: the offline time is kept, since the list shows how long a device has been offline. */
+export async function markOffline(db: Db, bus: EventBus, deviceId: number, terminalId: string, at = new Date()) {
+  await db.execute(sql`
+    UPDATE devices SET state = ${DEVICE_STATE.offline}, state_time = ${at.toISOString()}::timestamptz,
+      offline_at = ${at.toISOString()}::timestamptz, updated_at = now()
+    WHERE id = ${deviceId}`);
+  publishState(bus, { type: 'state', deviceId, terminalId, state: DEVICE_STATE.offline, stateTime: at.toISOString() });
+}
+
+/** Status from a heartbeat (battery, ACC) without a position. */
+export async function updateStatus(
+  db: Db,
+  bus: EventBus,
+  deviceId: number,
+  terminalId: string,
+  status: { battery?: number; acc?: boolean },
+) {
+  if (status.battery === undefined && status.acc === undefined) return;
+  await db.execute(sql`
+    UPDATE devices SET battery = coalesce(${status.battery ?? null}::smallint, battery),
+      acc = coalesce(${status.acc ?? null}::boolean, acc), updated_at = now()
+    WHERE id = ${deviceId}`);
+  publishState(bus, {
+    type: 'state',
+    deviceId,
+    terminalId,
+    state: DEVICE_STATE.online,
+    stateTime: new Date().toISOString(),
+    battery: status.battery ?? null,
+    acc: status.acc ?? null,
+  });
+}
+
+export function publishState(bus: EventBus, event: StateEvent) {
+  bus.publish(SUBJECT.state(event.deviceId), event);
+}
+
+/** At start, no connection exists yet on this node: devices it marked online are not. */
+export async function markAllOfflineOnStart(db: Db) {
+  await db.execute(sql`
+    UPDATE devices SET state = ${DEVICE_STATE.offline}, state_time = now(), offline_at = now()
+    WHERE state = ${DEVICE_STATE.online}`);
+}

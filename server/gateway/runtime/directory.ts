@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/devices';
+import { stock } from '../../db/schema/stock';
+
+/** A tracker the platform knows: imported to an account (id set) or only in factory stock. */
+export interface KnownDevice {
+  id: number | null;
+  terminalId: string;
+  protocol: number;
+  userId: number | null;
+  /** Past its platform expiry: positions are kept but not shown to users. */
+  expired: boolean;
+}
+
+const TTL_MS = 60_000;
+const MISS_TTL_MS = 15_000;
+
+/**
+ * Looks trackers up by terminal id with a short cache, so a reconnect storm does not turn
+ * into a query storm. Unknown ids are cached briefly too.
+ */
+export class DeviceDirectory {
+  private cache = new Map<string, { at: number; device: KnownDevice | null }>();
+
+  constructor(private db: Db) {}
+
+  async lookup(terminalId: string, now = Date.now()): Promise<KnownDevice | null> {
+    const hit = this.cache.get(terminalId);
+    if (hit && now - hit.at < (hit.device ? TTL_MS : MISS_TTL_MS)) return hit.device;
+    const device = await this.load(terminalId, now);
+    this.cache.set(terminalId, { at: now, device });
+    return device;
+  }
+
+  forget(terminalId: string) {
+    this.cache.delete(terminalId);
+  }
+
+  private async load(terminalId: string, now: number): Promise<KnownDevice | null> {
+    const [d] = await this.db
+      .select({ id: devices.id, protocol: devices.protocol, userId: devices.userId, expireAt: devices.platformExpireAt })
+      .from(devices)
+      .where(eq(devices.terminalId, terminalId))
+      .limit(1);
+    if (d) {
+      return {
+        id: d.id,
+        terminalId,
+        protocol: d.protocol,
+        userId: d.userId,
+        expired: !!d.expireAt && d.expireAt.getTime() < now,
+      };
+    }
+    const [s] = await this.db
+      .select({ protocol: stock.protocol })
+      .from(stock)
+      .where(eq(stock.terminalId, terminalId))
+      .limit(1);
+    return s ? { id: null, terminalId, protocol: s.protocol, userId: null, expired: false } : null;
+  }
+}

@@ -1,0 +1,128 @@
+import net from 'node:net';
+import { SUBJECT, type EventBus } from '../../bus/types';
+import type { Db } from '../../db/client';
+import { PositionWriter, type PositionRecord } from '../../ingest/position-writer';
+import type { ProtocolCodec } from '../codec';
+import { TrackerConnection } from './connection';
+import { DEFAULT_GATEWAY_OPTIONS, type GatewayContext, type GatewayOptions } from './context';
+import { DeviceDirectory } from './directory';
+import { FrameLog } from './frame-log';
+import { ConnectionRegistry } from './registry';
+
+export interface PositionEvent {
+  type: 'position';
+  deviceId: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  fixTime: string;
+  valid: boolean;
+  positionType: string;
+  acc: boolean | null;
+  battery: number | null;
+  alarm: string | null;
+}
+
+export const toPositionEvent = (r: PositionRecord): PositionEvent => ({
+  type: 'position',
+  deviceId: r.deviceId,
+  lat: r.lat,
+  lon: r.lon,
+  speed: r.speed,
+  course: r.course,
+  fixTime: r.fixTime.toISOString(),
+  valid: r.valid,
+  positionType: r.positionType,
+  acc: r.acc,
+  battery: r.battery,
+  alarm: r.alarm,
+});
+
+export interface GatewayListen {
+  codec: ProtocolCodec;
+  port: number;
+  host?: string;
+}
+
+export interface Gateway {
+  ctx: GatewayContext;
+  ports: Record<string, number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The device gateways of this process: one TCP server per protocol family, sharing one
+ * position writer, device directory, frame log and connection registry.
+ */
+export async function startGateway(
+  deps: { db: Db; bus: EventBus; writer?: PositionWriter },
+  listens: GatewayListen[],
+  options: Partial<GatewayOptions> = {},
+): Promise<Gateway> {
+  const ownWriter = !deps.writer;
+  const writer = deps.writer ?? new PositionWriter(deps.db);
+  const ctx: GatewayContext = {
+    db: deps.db,
+    bus: deps.bus,
+    writer,
+    directory: new DeviceDirectory(deps.db),
+    frameLog: new FrameLog(deps.db),
+    registry: new ConnectionRegistry(),
+    options: { ...DEFAULT_GATEWAY_OPTIONS, ...options },
+  };
+
+  // Positions reach the bus once they are stored, so a client never sees one that is lost.
+  const onCommitted = (batch: PositionRecord[]) => {
+    for (const r of batch) if (!r.hidden) deps.bus.publish(SUBJECT.position(r.deviceId), toPositionEvent(r));
+  };
+  // Back-pressure: while the writer is behind (database slow or down), stop reading sockets;
+  // TCP then slows the trackers down instead of our memory growing.
+  const pause = () => ctx.registry.all.forEach((c) => c.socket.pause());
+  const resume = () => ctx.registry.all.forEach((c) => c.socket.resume());
+  const onError = (err: Error) => console.error('[gateway] position batch failed, will retry:', err.message);
+  writer.on('committed', onCommitted);
+  writer.on('pressure', pause);
+  writer.on('drain', resume);
+  writer.on('error', onError);
+
+  const servers: net.Server[] = [];
+  const ports: Record<string, number> = {};
+  for (const l of listens) {
+    const server = net.createServer((socket) => {
+      const conn = new TrackerConnection(socket, l.codec, ctx);
+      if (writer.underPressure) conn.socket.pause();
+    });
+    server.maxConnections = 100_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(l.port, l.host ?? '0.0.0.0', () => resolve());
+    });
+    ports[l.codec.protocol] = (server.address() as net.AddressInfo).port;
+    servers.push(server);
+  }
+
+  // One sweep for all connections instead of a timer each: closes idle and slow-drip sockets.
+  const sweep = setInterval(() => {
+    const limit = Date.now() - ctx.options.idleTimeoutMs;
+    for (const c of ctx.registry.all) if (c.lastFrameAt < limit) c.close('idle timeout');
+  }, Math.min(5000, ctx.options.idleTimeoutMs));
+  sweep.unref();
+
+  return {
+    ctx,
+    ports,
+    async close() {
+      clearInterval(sweep);
+      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      for (const c of ctx.registry.all) c.close('shutdown');
+      if (ownWriter) await writer.close();
+      else await writer.drain();
+      writer.off('committed', onCommitted);
+      writer.off('pressure', pause);
+      writer.off('drain', resume);
+      writer.off('error', onError);
+      await ctx.frameLog.close();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import net from 'node:net';
+import { gt06Codec } from '../gateway/gt06';
+import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
+import type { FrameSplitter } from '../gateway/codec';
+import { gt06Alarm, gt06CommandReply, gt06Heartbeat, gt06Location, gt06Login, parseGt06Command, type Fix } from './gt06-frames';
+import { jt808Auth, jt808GeneralReply, jt808Heartbeat, jt808Location, jt808Register, jt808TextReply } from './jt808-frames';
+import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
+
+export type Family = 'gt06' | 'jt808';
+
+export interface SimDeviceSpec {
+  terminalId: string;
+  family: Family;
+  lat: number;
+  lon: number;
+  seed: number;
+}
+
+export interface SimOptions {
+  host: string;
+  ports: Record<Family, number>;
+  intervalSec: number;
+  heartbeatSec: number;
+  /** Chance per position that an alarm frame is sent instead (GT06) or flagged (808). */
+  alarmChance: number;
+  /** Reconnect after the server closes the connection. */
+  reconnect: boolean;
+}
+
+export const DEFAULT_SIM_OPTIONS: SimOptions = {
+  host: '127.0.0.1',
+  ports: { gt06: 5023, jt808: 5015 },
+  intervalSec: 10,
+  heartbeatSec: 60,
+  alarmChance: 0.005,
+  reconnect: true,
+};
+
+/**
+ * One simulated tracker over a real TCP socket: logs in (GT06) or registers and authenticates
+ * (808), reports positions along a simulated drive, sends heartbeats and the odd alarm, and
+ * answers commands the way real devices word their replies.
+ */
+export class SimDevice {
+  private socket: net.Socket | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private splitter: FrameSplitter;
+  private serial = 0;
+  private rng: Rng;
+  private vehicle: VehicleState;
+  private stopped = false;
+  private lastStep = Date.now();
+  stats = { positions: 0, commands: 0, connects: 0 };
+  onCommand?: (text: string) => void;
+
+  constructor(
+    readonly spec: SimDeviceSpec,
+    private opts: SimOptions,
+  ) {
+    this.rng = seededRng(spec.seed);
+    this.vehicle = startVehicle(spec.lat, spec.lon, this.rng);
+    this.splitter = (spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
+  }
+
+  get connected() {
+    return !!this.socket && !this.socket.destroyed && this.socket.readyState === 'open';
+  }
+
+  start(): Promise<void> {
+    this.stopped = false;
+    return new Promise((resolve) => {
+      const socket = net.connect(this.opts.ports[this.spec.family], this.opts.host);
+      this.socket = socket;
+      socket.setNoDelay(true);
+      socket.once('connect', () => {
+        this.stats.connects++;
+        this.login();
+        resolve();
+      });
+      socket.on('data', (chunk) => this.onData(chunk));
+      socket.on('error', () => resolve());
+      socket.on('close', () => {
+        this.clearTimers();
+        if (!this.stopped && this.opts.reconnect) this.timers.push(setTimeout(() => void this.start(), 3000 + this.rng.next() * 2000));
+      });
+    });
+  }
+
+  stop() {
+    this.stopped = true;
+    this.clearTimers();
+    this.socket?.destroy();
+  }
+
+  private clearTimers() {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+
+  private send(frame: Buffer) {
+    if (this.connected) this.socket!.write(frame);
+  }
+
+  private next() {
+    this.serial = (this.serial + 1) & 0xffff;
+    return this.serial;
+  }
+
+  private login() {
+    if (this.spec.family === 'gt06') {
+      this.send(gt06Login(this.spec.terminalId, this.next()));
+      this.startReporting();
+    } else {
+      this.send(jt808Register(this.spec.terminalId, this.next()));
+    }
+  }
+
+  private startReporting() {
+    const jitter = this.rng.next() * this.opts.intervalSec * 1000;
+    this.timers.push(
+      setTimeout(() => {
+        this.report();
+        this.timers.push(setInterval(() => this.report(), this.opts.intervalSec * 1000));
+      }, jitter),
+    );
+    this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatSec * 1000));
+  }
+
+  /** Sends one position now (also used by tests and benchmarks). */
+  report(now = Date.now()) {
+    this.vehicle = step(this.vehicle, Math.max(1, (now - this.lastStep) / 1000), this.rng);
+    this.lastStep = now;
+    const v = this.vehicle;
+    const fix: Fix = { time: new Date(now), lat: v.lat, lon: v.lon, speed: v.speed, course: v.course, satellites: 9 };
+    const alarm = this.rng.next() < this.opts.alarmChance;
+    if (this.spec.family === 'gt06') {
+      this.send(alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, this.next()) : gt06Location(fix, this.next()));
+    } else {
+      const alarmFlags = alarm ? (v.speed > 120 ? 1 << 1 : 1 << 0) : 0;
+      this.send(jt808Location(this.spec.terminalId, fix, { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm }, this.next()));
+    }
+    this.stats.positions++;
+  }
+
+  private heartbeat() {
+    if (this.spec.family === 'gt06') this.send(gt06Heartbeat({ acc: this.vehicle.speed > 0, voltageLevel: 5 }, this.next()));
+    else this.send(jt808Heartbeat(this.spec.terminalId, this.next()));
+  }
+
+  private onData(chunk: Buffer) {
+    let frames: Buffer[];
+    try {
+      frames = this.splitter.push(chunk);
+    } catch {
+      return;
+    }
+    for (const f of frames) {
+      if (this.spec.family === 'gt06') this.onGt06(f);
+      else this.onJt808(f);
+    }
+  }
+
+  private onGt06(frame: Buffer) {
+    const cmd = parseGt06Command(frame);
+    if (!cmd) return;
+    this.stats.commands++;
+    this.onCommand?.(cmd.text);
+    this.send(gt06CommandReply(cmd.serverFlag, commandAnswer(cmd.text, this.vehicle), this.next()));
+  }
+
+  private onJt808(frame: Buffer) {
+    let f;
+    try {
+      f = parseJt808Frame(frame);
+    } catch {
+      return;
+    }
+    const id = f.header.messageId;
+    if (id === JT808_MSG.registerReply) {
+      const authCode = f.body.subarray(3).toString('latin1');
+      this.send(jt808Auth(this.spec.terminalId, authCode, this.next()));
+      this.startReporting();
+    } else if (id === JT808_MSG.textCommand) {
+      const text = decodeGbk(f.body.subarray(1));
+      this.stats.commands++;
+      this.onCommand?.(text);
+      this.send(jt808GeneralReply(this.spec.terminalId, f.header.serial, id, 0, this.next()));
+      this.send(jt808TextReply(this.spec.terminalId, commandAnswer(text, this.vehicle), this.next()));
+    }
+  }
+}
