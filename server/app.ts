@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import type { ServerConfig } from './config';
 import type { DbHandle, Db } from './db/client';
 import authPlugin from './plugins/auth';
@@ -12,6 +13,9 @@ import publicRoutes from './routes/public';
 import userReadRoutes from './routes/user/read';
 import userWriteRoutes from './routes/user/write';
 import { LoginLimiter } from './services/login-limiter';
+import type { EventBus } from './bus/types';
+import { RealtimeHub } from './realtime/hub';
+import wsRoutes from './routes/ws';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +32,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built web app from config.staticDir (off in API tests). */
   web?: boolean;
+  /** With a bus, /api/ws relays live device events to browsers. */
+  bus?: EventBus;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -60,6 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  if (opts.bus) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
@@ -67,6 +74,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userReadRoutes);
       await api.register(userWriteRoutes);
       await api.register(deviceCountRoutes);
+      if (opts.bus) {
+        const hub = new RealtimeHub(opts.handle.db, opts.bus);
+        api.addHook('onClose', async () => hub.close());
+        await api.register(wsRoutes, { hub });
+      }
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,9 @@ export interface ServerConfig {
   logLevel: string;
   loginRate: { perIpPerMinute: number; failuresPerUsername: number; usernameWindowSeconds: number };
   staticDir: string;
+  gateway: { gt06Port: number; jt808Port: number; idleTimeoutSeconds: number; commandTimeoutSeconds: number };
+  frameLogDays: number;
+  simulatorDevices: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -41,5 +44,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       usernameWindowSeconds: int(env.LOGIN_FAILURE_WINDOW, 15 * 60),
     },
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+    gateway: {
+      gt06Port: int(env.GT06_PORT, 5023),
+      jt808Port: int(env.JT808_PORT, 5015),
+      idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),
+      commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30),
+    },
+    frameLogDays: int(env.FRAME_LOG_DAYS, 7),
+    simulatorDevices: int(env.SIMULATOR_DEVICES, 60),
   };
 }

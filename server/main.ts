@@ -1,14 +1,22 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { createBus } from './bus';
 import { loadConfig } from './config';
-import { migrate, openDatabase } from './db/client';
+import { ensureCurrentPositionPartitions, migrate, openDatabase } from './db/client';
 import { ensureAdmin, seedIfEmpty } from './db/seed/index';
+import { gt06Codec } from './gateway/gt06';
+import { jt808Codec } from './gateway/jt808';
+import { purgeFrameLog } from './gateway/runtime/frame-log';
+import { startGateway } from './gateway/runtime/server';
+import { PositionWriter } from './ingest/position-writer';
 import { purgeExpiredSessions } from './services/sessions';
+import { DEFAULT_SIM_OPTIONS } from './sim/device';
+import { demoSpecs, SimFleet } from './sim/fleet';
 
 /**
- * One process serves the web app, the API and (later) the device gateways. Without
- * DATABASE_URL the data lives in embedded PGlite under DATA_DIR and is seeded with the demo
- * on first start; with it, nothing is seeded except an admin when ADMIN_PASSWORD is set.
+ * One process serves the web app, the API, the websocket and the device gateways. Without
+ * DATABASE_URL the data lives in embedded PGlite under DATA_DIR and is seeded with the demo on
+ * first start; with it, nothing is seeded except an admin when ADMIN_PASSWORD is set.
  */
 async function main() {
   const config = loadConfig();
@@ -19,24 +27,57 @@ async function main() {
   } else if (config.adminPassword) {
     await ensureAdmin(handle, config.adminPassword);
   }
-  const app = await buildApp({ config, handle, logger: true, web: true });
-  const hourly = setInterval(() => purgeExpiredSessions(handle.db).catch(() => {}), 3600_000);
+  const bus = await createBus(config.natsUrl, `fleetgate-${process.pid}`);
+  const writer = new PositionWriter(handle.db);
+  const gateway = await startGateway(
+    { db: handle.db, bus, writer },
+    [
+      { codec: gt06Codec, port: config.gateway.gt06Port },
+      { codec: jt808Codec, port: config.gateway.jt808Port },
+    ],
+    { idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000, commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000 },
+  );
+  const app = await buildApp({ config, handle, bus, logger: true, web: true });
+
+  const hourly = setInterval(() => {
+    purgeExpiredSessions(handle.db).catch(() => {});
+    purgeFrameLog(handle.db, config.frameLogDays).catch(() => {});
+  }, 3600_000);
+  const daily = setInterval(() => ensureCurrentPositionPartitions(handle.db).catch(() => {}), 86_400_000);
   hourly.unref();
+  daily.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`FleetGate is ready at http://localhost:${config.port} (API docs: /api/docs)`);
+  console.log(`Device gateways: GT06 on ${gateway.ports.gt06}, JT/T 808 on ${gateway.ports.jt808}`);
+
+  // A small simulated fleet on the demo devices, so a new user sees vehicles move.
+  let fleet: SimFleet | null = null;
+  if (config.simulator && handle.kind === 'pglite') {
+    fleet = new SimFleet(demoSpecs('mix').slice(0, config.simulatorDevices), {
+      ...DEFAULT_SIM_OPTIONS,
+      ports: { gt06: gateway.ports.gt06, jt808: gateway.ports.jt808 },
+      intervalSec: 5,
+    });
+    await fleet.start();
+    console.log(`Simulating ${fleet.devices.length} demo vehicles (SIMULATOR=0 turns this off).`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
+    fleet?.stop();
+    await gateway.close();
+    await writer.close();
     await app.close();
+    await bus.close();
     await handle.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`FleetGate is ready at http://localhost:${config.port} (API docs: /api/docs)`);
 }
 
 main().catch((err) => {

@@ -60,11 +60,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!access) return;
     const token = bearerToken(req);
     if ('public' in access) {
-      if (token) req.auth = await resolve(app, token);
+      if (token) req.auth = await resolveAuth(app, token);
       return;
     }
     if (!token) throw sessionExpired();
-    const auth = await resolve(app, token);
+    const auth = await resolveAuth(app, token);
     if (!auth) throw sessionExpired();
     req.auth = auth;
     const { permission } = access;
@@ -79,7 +79,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   });
 });
 
-async function resolve(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+export async function resolveAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const s = await findSession(app.db, token);
   if (!s) return null;
   // A device login acts as an end user whatever the owner's role.

@@ -1,0 +1,10 @@
+import { DEVICE_PROTOCOL } from '../../src/domain/codes';
+
+/** Which gateway (protocol family) serves each device protocol code. */
+export const PROTOCOL_FAMILY: Partial<Record<number, 'gt06' | 'jt808'>> = {
+  [DEVICE_PROTOCOL.Gt06]: 'gt06',
+  [DEVICE_PROTOCOL.eight]: 'jt808',
+  [DEVICE_PROTOCOL.Y808]: 'jt808',
+  [DEVICE_PROTOCOL.GW005808]: 'jt808',
+  [DEVICE_PROTOCOL.Bsj]: 'jt808',
+};

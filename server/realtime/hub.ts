@@ -1,0 +1,88 @@
+import type { WebSocket } from 'ws';
+import { SUBJECT, type EventBus } from '../bus/types';
+import type { Db } from '../db/client';
+import type { AuthContext } from '../plugins/auth';
+import { visibleDeviceIds } from './scope';
+
+interface Client {
+  socket: WebSocket;
+  auth: AuthContext;
+  devices: Set<number>;
+  outbox: unknown[];
+}
+
+/** How often queued events go out, as one message per client. */
+const FLUSH_MS = 250;
+/** How often a client's visible devices are reloaded (transfers, imports). */
+const SCOPE_REFRESH_MS = 60_000;
+/** A client that cannot keep up loses its oldest events beyond this. */
+const MAX_OUTBOX = 20_000;
+
+/**
+ * Live events to browsers. One bus subscription per process; each event goes only to clients
+ * whose user may see the device. Events are batched per client so a busy fleet costs one
+ * websocket message per quarter second, not one per position.
+ */
+export class RealtimeHub {
+  private clients = new Set<Client>();
+  private off: () => void;
+  private flushTimer: NodeJS.Timeout;
+  private refreshTimer: NodeJS.Timeout;
+
+  constructor(
+    private db: Db,
+    bus: EventBus,
+  ) {
+    this.off = bus.subscribe<{ deviceId: number }>(SUBJECT.allDeviceEvents, (event) => this.dispatch(event));
+    this.flushTimer = setInterval(() => this.flush(), FLUSH_MS);
+    this.refreshTimer = setInterval(() => void this.refreshScopes(), SCOPE_REFRESH_MS);
+    this.flushTimer.unref();
+    this.refreshTimer.unref();
+  }
+
+  get size() {
+    return this.clients.size;
+  }
+
+  async add(socket: WebSocket, auth: AuthContext) {
+    const client: Client = { socket, auth, devices: await visibleDeviceIds(this.db, auth), outbox: [] };
+    this.clients.add(client);
+    socket.on('close', () => this.clients.delete(client));
+    socket.send(JSON.stringify({ type: 'hello', devices: client.devices.size }));
+  }
+
+  private dispatch(event: { deviceId: number }) {
+    for (const c of this.clients) {
+      if (!c.devices.has(event.deviceId)) continue;
+      if (c.outbox.length >= MAX_OUTBOX) c.outbox.shift();
+      c.outbox.push(event);
+    }
+  }
+
+  private flush() {
+    for (const c of this.clients) {
+      if (c.outbox.length === 0 || c.socket.readyState !== c.socket.OPEN) continue;
+      const events = c.outbox;
+      c.outbox = [];
+      c.socket.send(JSON.stringify({ type: 'events', events }));
+    }
+  }
+
+  private async refreshScopes() {
+    for (const c of this.clients) {
+      try {
+        c.devices = await visibleDeviceIds(this.db, c.auth);
+      } catch {
+        // keep the old scope until the next round
+      }
+    }
+  }
+
+  close() {
+    this.off();
+    clearInterval(this.flushTimer);
+    clearInterval(this.refreshTimer);
+    for (const c of this.clients) c.socket.close(1001, 'server shutting down');
+    this.clients.clear();
+  }
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { createMemoryBus } from '../../server/bus/memory';
+import { SUBJECT } from '../../server/bus/types';
+import { loadConfig } from '../../server/config';
+import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { devices } from '../../server/db/schema/devices';
+import { users } from '../../server/db/schema/users';
+import type { FastifyInstance } from 'fastify';
+
+let t: TestDatabase;
+let app: FastifyInstance;
+const bus = createMemoryBus();
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: true });
+  app = await buildApp({ config: loadConfig({ LOGIN_RATE_PER_IP: '10000' }), handle: t.handle, bus });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.dispose();
+});
+
+async function login(username: string) {
+  const r = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: '123456' } });
+  return r.json().data.token as string;
+}
+
+async function deviceOf(username: string) {
+  const [row] = await t.db
+    .select({ id: devices.id })
+    .from(devices)
+    .innerJoin(users, eq(devices.userId, users.id))
+    .where(eq(users.username, username))
+    .limit(1);
+  return row.id;
+}
+
+type Msg = { type: string; events?: { deviceId: number }[] };
+
+/** Opens a socket with a listener attached before the first message, and waits for 'hello'. */
+async function open(token: string) {
+  const got: Msg[] = [];
+  let hello: () => void = () => {};
+  const ready = new Promise<void>((r) => (hello = r));
+  const ws = await app.injectWS(`/api/ws?token=${token}`, {}, {
+    onOpen: (socket) =>
+      socket.on('message', (d: Buffer) => {
+        const m = JSON.parse(d.toString()) as Msg;
+        got.push(m);
+        if (m.type === 'hello') hello();
+      }),
+  });
+  await ready;
+  return { ws, got };
+}
+
+describe('GET /api/ws', () => {
+  it("delivers only the events of devices in the user's subtree, batched", async () => {
+    const mine = await deviceOf('user'); // under agent → subagent → user
+    const foreign = await deviceOf('agent2user');
+    const { ws, got } = await open(await login('agent'));
+    bus.publish(SUBJECT.position(mine), { type: 'position', deviceId: mine, lat: 1, lon: 2 });
+    bus.publish(SUBJECT.position(foreign), { type: 'position', deviceId: foreign, lat: 3, lon: 4 });
+    bus.publish(SUBJECT.state(mine), { type: 'state', deviceId: mine, state: 2 });
+    await new Promise((r) => setTimeout(r, 600));
+    const events = got.filter((m) => m.type === 'events').flatMap((m) => m.events!);
+    expect(events.map((e) => e.deviceId)).toEqual([mine, mine]);
+    expect(got[0]).toMatchObject({ type: 'hello' });
+    ws.terminate();
+  });
+
+  it('the other tree sees its own devices only', async () => {
+    const mine = await deviceOf('user');
+    const { ws, got } = await open(await login('agent2'));
+    bus.publish(SUBJECT.position(mine), { type: 'position', deviceId: mine });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(got.filter((m) => m.type === 'events')).toEqual([]);
+    ws.terminate();
+  });
+
+  it('closes with 9902 for an invalid token', async () => {
+    const ws = await app.injectWS('/api/ws?token=nope');
+    const code = await new Promise<number>((r) => ws.on('close', (c: number) => r(c)));
+    expect(code).toBe(4401);
+  });
+});
