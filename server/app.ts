@@ -40,7 +40,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: opts.config.logLevel } : false,
     trustProxy: true,
-    disableRequestLogging: true,
     bodyLimit: 20 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });

@@ -37,7 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     defaultPassword: env.DEFAULT_DEVICE_PASSWORD ?? '123456',
     simulator: env.SIMULATOR !== '0',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'warn',
     loginRate: {
       perIpPerMinute: int(env.LOGIN_RATE_PER_IP, 30),
       failuresPerUsername: int(env.LOGIN_FAILURES_PER_USER, 10),
