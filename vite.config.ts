@@ -25,7 +25,9 @@ export default defineConfig({
         codeSplitting: {
           // Every file of one language (our JSON namespaces and antd's component texts) goes
           // into a single chunk `locale-<lng>`, loaded on demand when the language is chosen.
-          groups: [{ name: localeChunkName, debugName: 'locales', priority: 10 }],
+          // Only the language's own files: helpers they import (babel runtime, rc-picker's common
+          // texts) are shared by every language and the main bundle, so they must stay out.
+          groups: [{ name: localeChunkName, debugName: 'locales', priority: 10, includeDependenciesRecursively: false }],
         },
       },
     },

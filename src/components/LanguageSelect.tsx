@@ -15,9 +15,9 @@ export function LanguageSelect({ variant = 'outlined' }: { variant?: 'outlined' 
       value={i18n.language as Language}
       onChange={(lng) => void applyLanguage(lng, true)}
       variant={variant}
-      suffixIcon={<GlobalOutlined />}
+      prefix={<GlobalOutlined />}
       popupMatchSelectWidth={false}
-      style={{ minWidth: 140 }}
+      style={{ minWidth: 150 }}
       options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
     />
   );

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 export function ComingSoonPage({ labelKey }: { labelKey?: string }) {
   const { t } = useTranslation();
   return (
-    <Result
-      data-testid="coming-soon"
-      icon={<ToolOutlined />}
-      title={labelKey ? t(`menu:${labelKey}`) : undefined}
-      subTitle={t('comingSoon.description')}
-    />
+    <div data-testid="coming-soon">
+      <Result
+        icon={<ToolOutlined />}
+        title={labelKey ? t(`menu:${labelKey}`) : undefined}
+        subTitle={t('comingSoon.description')}
+      />
+    </div>
   );
 }

@@ -39,20 +39,25 @@ function SiderMenu() {
       onCollapse={setSiderCollapsed}
       breakpoint="lg"
       width={220}
-      style={{ borderRight: '1px solid rgba(5, 5, 5, 0.06)' }}
+      // Sticky and as tall as the window: a long menu scrolls inside it, above the collapse trigger.
+      style={{ position: 'sticky', top: 0, height: '100vh', borderRight: '1px solid rgba(5, 5, 5, 0.06)' }}
     >
       <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: siderCollapsed ? '0 24px' : '0 16px' }}>
         <AppTitle collapsed={siderCollapsed} />
       </div>
-      <Menu
-        data-testid="app-menu"
-        mode="inline"
-        items={items}
-        selectedKeys={[pathname]}
-        openKeys={siderCollapsed ? undefined : openKeys}
-        onOpenChange={setOpenKeys}
-        style={{ border: 'none' }}
-      />
+      <div style={{ height: 'calc(100% - 64px)', overflowY: 'auto' }}>
+        <Menu
+          data-testid="app-menu"
+          mode="inline"
+          // Rendered up front: the menu is small, and every permitted link is then in the page.
+          forceSubMenuRender
+          items={items}
+          selectedKeys={[pathname]}
+          openKeys={siderCollapsed ? undefined : openKeys}
+          onOpenChange={setOpenKeys}
+          style={{ border: 'none' }}
+        />
+      </div>
     </Layout.Sider>
   );
 }

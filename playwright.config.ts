@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PORT = 8091;
+// Every run starts from a freshly seeded embedded database. Only the main process clears it:
+// the workers load this file too, while the server is already using the folder.
+const DATA_DIR = join(tmpdir(), `fleetgate-e2e-${PORT}`);
+if (!process.env.TEST_WORKER_INDEX) rmSync(DATA_DIR, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'en-US',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/ensure-build.mjs && tsx server/main.ts',
+    url: `http://localhost:${PORT}/api/public/config`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      SIMULATOR: '0',
+      // The suite logs in a few dozen times from one address within a minute.
+      LOGIN_RATE_PER_IP: '1000',
+      // Any free ports for the device gateways: a development server may hold the usual ones.
+      GT06_PORT: '0',
+      JT808_PORT: '0',
+    },
+  },
+});
