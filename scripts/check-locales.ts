@@ -2,7 +2,7 @@
  * Checks locales/<lng>/<namespace>.json against the English reference (run by `npm run i18n:check`,
  * which `npm run build` runs first). Fails when a language misses a key of en or has one en lacks,
  * when a text is empty or drops an {{placeholder}}, or when the errors namespace misses a key of
- * MESSAGES (src/domain/messages.ts). Texts still equal to English are listed as a note for the
+ * MESSAGES (src/domain/messages.ts) or its English text differs from the catalogue's. Texts still equal to English are listed as a note for the
  * translator, not as a failure.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -43,7 +43,11 @@ export interface LocaleReport {
   sameAsEnglish: Record<string, string[]>;
 }
 
-export function checkLocales(dir: string, languages: readonly string[] = LANGUAGES, messageKeys = Object.keys(MESSAGES)): LocaleReport {
+export function checkLocales(
+  dir: string,
+  languages: readonly string[] = LANGUAGES,
+  messages: Record<string, string> = MESSAGES,
+): LocaleReport {
   const problems: string[] = [];
   const sameAsEnglish: Record<string, string[]> = {};
   const namespaces = existsSync(join(dir, REFERENCE))
@@ -58,8 +62,12 @@ export function checkLocales(dir: string, languages: readonly string[] = LANGUAG
     else reference.set(ns, keys);
   }
   const errors = reference.get('errors');
-  const missingMessages = messageKeys.filter((k) => !errors?.has(k));
+  const missingMessages = Object.keys(messages).filter((k) => !errors?.has(k));
   if (missingMessages.length) problems.push(`${REFERENCE}/errors.json misses MESSAGES keys: ${missingMessages.join(', ')}`);
+  // The English texts are the catalogue's own: a change there must reach the translations.
+  for (const [key, text] of Object.entries(messages)) {
+    if (errors?.has(key) && errors.get(key) !== text) problems.push(`${REFERENCE}/errors.json ${key}: differs from MESSAGES ("${text}")`);
+  }
 
   for (const lng of languages) {
     const extraFiles = existsSync(join(dir, lng))

@@ -31,7 +31,7 @@ describe('check-locales', () => {
     const root = setup();
     write('fr', 'common', { a: 'A', nested: { b: 'Bonjour {{name}}' } });
     write('fr', 'errors', { network: 'Réseau', required: 'Obligatoire' });
-    const report = checkLocales(root, ['en', 'fr'], ['network', 'required']);
+    const report = checkLocales(root, ['en', 'fr'], { network: 'Network', required: 'Required' });
     expect(report.problems).toEqual([]);
     expect(report.sameAsEnglish).toEqual({ fr: ['common:a'] });
   });
@@ -40,7 +40,7 @@ describe('check-locales', () => {
     const root = setup();
     write('fr', 'common', { a: 'A', nested: { b: 'Bonjour' }, extra: 'x' });
     write('fr', 'other', { x: 'y' });
-    const { problems } = checkLocales(root, ['en', 'fr', 'ru'], ['network', 'required']);
+    const { problems } = checkLocales(root, ['en', 'fr', 'ru'], { network: 'Network', required: 'Required' });
     expect(problems).toEqual(
       expect.arrayContaining([
         'fr/other.json: namespace not in en',
@@ -52,14 +52,15 @@ describe('check-locales', () => {
     );
   });
 
-  it('fails when errors misses a MESSAGES key, and on empty texts', () => {
+  it('fails when errors misses a MESSAGES key or changed its text, and on empty texts', () => {
     const root = setup();
     write('fr', 'common', { a: '', nested: { b: 'Bonjour {{name}}' } });
     write('fr', 'errors', { network: 'Réseau' });
-    const { problems } = checkLocales(root, ['en', 'fr'], ['network', 'required', 'sessionExpired']);
+    const { problems } = checkLocales(root, ['en', 'fr'], { network: 'Network!', required: 'Required', sessionExpired: 'Expired' });
     expect(problems).toEqual(
       expect.arrayContaining([
         'en/errors.json misses MESSAGES keys: sessionExpired',
+        'en/errors.json network: differs from MESSAGES ("Network!")',
         'fr/errors.json misses: required',
         'fr/common.json a: empty or not a text',
       ]),
