@@ -15,6 +15,8 @@ import userWriteRoutes from './routes/user/write';
 import { LoginLimiter } from './services/login-limiter';
 import type { EventBus } from './bus/types';
 import { RealtimeHub } from './realtime/hub';
+import { createMemoryBus } from './bus/memory';
+import commandRoutes from './routes/command';
 import wsRoutes from './routes/ws';
 
 declare module 'fastify' {
@@ -23,6 +25,7 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     config: ServerConfig;
     limiter: LoginLimiter;
+    bus: EventBus;
   }
 }
 
@@ -32,7 +35,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built web app from config.staticDir (off in API tests). */
   web?: boolean;
-  /** With a bus, /api/ws relays live device events to browsers. */
+  /** The cluster bus (commands, live events); an in-process one when not given. */
   bus?: EventBus;
 }
 
@@ -47,6 +50,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbHandle', { getter: () => opts.handle });
   app.decorate('config', opts.config);
   app.decorate('limiter', new LoginLimiter(opts.config.loginRate));
+  const bus = opts.bus ?? createMemoryBus();
+  app.decorate('bus', { getter: () => bus });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -65,7 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
-  if (opts.bus) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
@@ -73,11 +78,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userReadRoutes);
       await api.register(userWriteRoutes);
       await api.register(deviceCountRoutes);
-      if (opts.bus) {
-        const hub = new RealtimeHub(opts.handle.db, opts.bus);
-        api.addHook('onClose', async () => hub.close());
-        await api.register(wsRoutes, { hub });
-      }
+      await api.register(commandRoutes);
+      const hub = new RealtimeHub(opts.handle.db, bus);
+      api.addHook('onClose', async () => hub.close());
+      await api.register(wsRoutes, { hub });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,7 @@ export interface ServerConfig {
   staticDir: string;
   gateway: { gt06Port: number; jt808Port: number; idleTimeoutSeconds: number; commandTimeoutSeconds: number };
   frameLogDays: number;
+  offlineCommandTtlHours: number;
   simulatorDevices: number;
 }
 
@@ -51,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30),
     },
     frameLogDays: int(env.FRAME_LOG_DAYS, 7),
+    offlineCommandTtlHours: int(env.OFFLINE_COMMAND_TTL_HOURS, 72),
     simulatorDevices: int(env.SIMULATOR_DEVICES, 60),
   };
 }

@@ -38,6 +38,14 @@ export const MESSAGES = {
   required: 'This field is required',
   validationFailed: 'The form has errors',
   duplicateOperation: 'Operation repeated',
+  demoCommand: 'Experience accounts cannot use this function',
+  normalModeOnline: 'The device is already online, no need to send the normal-mode command',
+  commandTimeout: 'Sending timed out. Save it as an offline command?',
+  commandQueued: 'Offline command saved: it will be sent again when the device next connects',
+  deviceNotOnline: 'The device must be online to receive commands',
+  deviceIdMissing: 'Cannot find the deviceId of this device',
+  commandFailed: 'Sending failed, please try again later',
+  commandEmpty: 'Please enter a command',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -48,8 +48,11 @@ async function pickDevice(protocols: number[], skip: string[] = []) {
   const rows = await t.db
     .select({ id: devices.id, terminalId: devices.terminalId, lat: devices.lat, lon: devices.lon })
     .from(devices)
-    .where(inArray(devices.protocol, protocols));
+    .where(inArray(devices.protocol, protocols))
+    .orderBy(devices.id);
   const row = rows.find((r) => r.lat != null && !skip.includes(r.terminalId))!;
+  // Seeded devices may say "online"; start from offline so the test sees the change.
+  await t.db.update(devices).set({ state: DEVICE_STATE.offline }).where(eq(devices.id, row.id));
   return row;
 }
 

@@ -90,8 +90,9 @@ export class TrackerConnection {
   private async identify(device: KnownDevice) {
     this.device = device;
     this.ctx.registry.bind(device.terminalId, this);
-    if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
+    // Commands are accepted before the device is reported online, so "online" means reachable.
     this.commands.start();
+    if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
   }
 
   private async onMessage(msg: DecodedMessage) {
@@ -144,7 +145,7 @@ export class TrackerConnection {
     if (!device) return;
     // Only the device's current connection reports it offline, not one it replaced.
     if (this.ctx.registry.unbind(device.terminalId, this) && device.id != null) {
-      markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId).catch((e) => this.fail(e));
+      this.ctx.registry.track(markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId).catch((e) => this.fail(e)));
     }
   }
 }

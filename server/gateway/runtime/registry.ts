@@ -29,4 +29,16 @@ export class ConnectionRegistry {
   get size() {
     return this.byTerminal.size;
   }
+
+  private writes = new Set<Promise<unknown>>();
+
+  /** Keeps a state write in view so shutdown can wait for it. */
+  track(p: Promise<unknown>) {
+    this.writes.add(p);
+    void p.finally(() => this.writes.delete(p));
+  }
+
+  async settle() {
+    while (this.writes.size) await Promise.allSettled([...this.writes]);
+  }
 }

@@ -116,6 +116,9 @@ export async function startGateway(
       clearInterval(sweep);
       await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
       for (const c of ctx.registry.all) c.close('shutdown');
+      // Sockets close on the next tick; give their offline updates the chance to land.
+      await new Promise((r) => setTimeout(r, 20));
+      await ctx.registry.settle();
       if (ownWriter) await writer.close();
       else await writer.drain();
       writer.off('committed', onCommitted);

@@ -1,0 +1,74 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS as P } from '../../config/roles';
+import { MESSAGES } from '../../src/domain/messages';
+import { PageQuery, ok } from '../lib/envelope';
+import { authOf } from '../plugins/auth';
+import { cancelOffline, commandLog, findOffline, insertOffline, sendCommand } from '../services/commands';
+
+const tags = ['command'];
+const access = { permission: [P.command, P.testBatchCmd] };
+const Terminal = Type.String({ minLength: 1, maxLength: 20 });
+const Content = Type.String({ maxLength: 200 });
+
+export default async function commandRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app;
+  const settings = { timeoutMs: config.gateway.commandTimeoutSeconds * 1000, offlineTtlHours: config.offlineCommandTtlHours };
+
+  app.post(
+    '/command/sendCommand',
+    {
+      schema: {
+        tags,
+        description: 'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
+        body: Type.Object({ terminalID: Terminal, content: Content }),
+      },
+      config: { access },
+    },
+    async (req) => {
+      const r = await sendCommand(db, app.bus, authOf(req), req.body.terminalID, req.body.content, settings);
+      return ok(r, r.key ? MESSAGES[r.key] : 'success');
+    },
+  );
+
+  app.post(
+    '/command/insertOffline',
+    {
+      schema: {
+        tags,
+        description: 'Saves a command to be sent when the device next connects',
+        body: Type.Object({ terminalID: Terminal, content: Content, ttlHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30 })) }),
+      },
+      config: { access },
+    },
+    async (req) => {
+      const r = await insertOffline(db, authOf(req), req.body.terminalID, req.body.content, req.body.ttlHours ?? settings.offlineTtlHours);
+      return ok(r, MESSAGES.commandQueued);
+    },
+  );
+
+  app.post(
+    '/command/findAndOffline',
+    {
+      schema: { tags, description: "A device's offline commands", body: Type.Object({ ...PageQuery, terminalID: Terminal, waiting: Type.Optional(Type.Boolean()) }) },
+      config: { access },
+    },
+    async (req) => ok(await findOffline(db, authOf(req), req.body)),
+  );
+
+  app.post(
+    '/command/cancelOffline',
+    { schema: { tags, body: Type.Object({ terminalID: Terminal, id: Type.Integer({ minimum: 1 }) }) }, config: { access } },
+    async (req) => {
+      await cancelOffline(db, authOf(req), req.body.terminalID, req.body.id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/command/getCommand',
+    { schema: { tags, description: 'The command log of a device', body: Type.Object({ ...PageQuery, terminalID: Terminal }) }, config: { access } },
+    async (req) => ok(await commandLog(db, authOf(req), req.body)),
+  );
+}

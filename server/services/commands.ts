@@ -1,0 +1,164 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { isDemo } from '../../config/roles';
+import { COMMAND_RESULT, DEVICE_STATE } from '../../src/domain/codes';
+import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../src/domain/commands';
+import { BusTimeoutError, NoResponderError, SUBJECT, type EventBus } from '../bus/types';
+import type { Db } from '../db/client';
+import { commandStatusLog } from '../db/schema/command-status-log';
+import { commands } from '../db/schema/commands';
+import type { DeviceRow } from '../db/schema/devices';
+import { offlineCommands } from '../db/schema/offline-commands';
+import type { CommandOutcome } from '../gateway/runtime/command-channel';
+import { pageWindow, type PageParams } from '../lib/envelope';
+import { AppError, badRequest } from '../lib/errors';
+import type { AuthContext } from '../plugins/auth';
+import { loadDeviceInScope } from './device-scope';
+
+export interface CommandSettings {
+  timeoutMs: number;
+  offlineTtlHours: number;
+}
+
+function cleanContent(content: string) {
+  const text = content.trim();
+  if (!text) throw badRequest('commandEmpty');
+  return text;
+}
+
+/** Queues a command for the device's next connection (spec: offline commands). */
+export async function queueOffline(db: Db, auth: AuthContext, device: DeviceRow, content: string, ttlHours: number) {
+  const [row] = await db
+    .insert(offlineCommands)
+    .values({
+      deviceId: device.id,
+      terminalId: device.terminalId,
+      userId: auth.user.id,
+      content,
+      protocol: device.protocol,
+      expiresAt: new Date(Date.now() + ttlHours * 3600_000),
+    })
+    .returning();
+  await db
+    .insert(commandStatusLog)
+    .values({ offlineCommandId: row.id, terminalId: device.terminalId, status: 'queued', userId: auth.user.id });
+  return row;
+}
+
+/**
+ * The command flow of spec section 4: demo refused; the normal-mode command refused for an
+ * online device; an unreachable device gets an offline command when its protocol supports it;
+ * otherwise the command goes to whichever node holds the connection and the reply decides
+ * the result.
+ */
+export async function sendCommand(db: Db, bus: EventBus, auth: AuthContext, terminalId: string, raw: string, s: CommandSettings) {
+  if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
+  const content = cleanContent(raw);
+  const device = await loadDeviceInScope(db, auth, terminalId);
+  const offlineCapable = supportsOfflineCommands(device.protocol);
+  if (content.toUpperCase() === NORMAL_MODE_COMMAND && device.state === DEVICE_STATE.online) {
+    throw badRequest('normalModeOnline');
+  }
+  let outcome: CommandOutcome;
+  try {
+    outcome = await bus.request<CommandOutcome>(SUBJECT.gatewayCommand(device.terminalId), { content, timeoutMs: s.timeoutMs }, s.timeoutMs + 2000);
+  } catch (e) {
+    if (e instanceof NoResponderError) {
+      if (!offlineCapable) throw badRequest('deviceNotOnline');
+      const queued = await queueOffline(db, auth, device, content, s.offlineTtlHours);
+      return { queued: true, offlineCommandId: queued.id, key: 'commandQueued' as const };
+    }
+    if (!(e instanceof BusTimeoutError)) throw e;
+    outcome = { reply: null, result: COMMAND_RESULT.timeout, sentAt: new Date().toISOString(), repliedAt: null };
+  }
+  const [row] = await db
+    .insert(commands)
+    .values({
+      deviceId: device.id,
+      terminalId: device.terminalId,
+      userId: auth.user.id,
+      content,
+      reply: outcome.reply,
+      result: outcome.result,
+      status: outcome.reply == null ? 'timeout' : 'replied',
+      protocol: device.protocol,
+      sentAt: new Date(outcome.sentAt),
+      repliedAt: outcome.repliedAt ? new Date(outcome.repliedAt) : null,
+    })
+    .returning({ id: commands.id });
+  bus.publish(SUBJECT.commandResult(device.id), {
+    type: 'command',
+    deviceId: device.id,
+    terminalId: device.terminalId,
+    commandId: row.id,
+    content,
+    reply: outcome.reply,
+    result: outcome.result,
+  });
+  const timedOut = outcome.result === COMMAND_RESULT.timeout;
+  return {
+    queued: false,
+    commandId: row.id,
+    backContent: outcome.reply,
+    result: outcome.result,
+    // Without offline support the user is asked whether to save it as an offline command.
+    askOffline: timedOut && !offlineCapable,
+    key: timedOut ? ('commandTimeout' as const) : undefined,
+  };
+}
+
+export async function insertOffline(db: Db, auth: AuthContext, terminalId: string, raw: string, ttlHours: number) {
+  if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
+  const device = await loadDeviceInScope(db, auth, terminalId);
+  const row = await queueOffline(db, auth, device, cleanContent(raw), ttlHours);
+  return { offlineCommandId: row.id, key: 'commandQueued' as const };
+}
+
+/** The device's offline commands (newest first), optionally only those still waiting. */
+export async function findOffline(db: Db, auth: AuthContext, q: PageParams & { terminalID: string; waiting?: boolean }) {
+  const device = await loadDeviceInScope(db, auth, q.terminalID);
+  const conds = [eq(offlineCommands.deviceId, device.id)];
+  if (q.waiting) conds.push(inArray(offlineCommands.status, ['queued']));
+  const where = and(...conds);
+  const [{ total }] = await db.select({ total: count() }).from(offlineCommands).where(where);
+  const { limit, offset } = pageWindow(q);
+  const list = await db.select().from(offlineCommands).where(where).orderBy(desc(offlineCommands.seq)).limit(limit).offset(offset);
+  return { list, total: Number(total) };
+}
+
+export async function cancelOffline(db: Db, auth: AuthContext, terminalId: string, id: number) {
+  const device = await loadDeviceInScope(db, auth, terminalId);
+  const [row] = await db
+    .update(offlineCommands)
+    .set({ status: 'cancelled' })
+    .where(and(eq(offlineCommands.id, id), eq(offlineCommands.deviceId, device.id), eq(offlineCommands.status, 'queued')))
+    .returning({ id: offlineCommands.id });
+  if (!row) throw badRequest('notFound');
+  await db.insert(commandStatusLog).values({ offlineCommandId: id, terminalId, status: 'cancelled', userId: auth.user.id });
+}
+
+/** The command log of one device, newest first (spec: getCommand). */
+export async function commandLog(db: Db, auth: AuthContext, q: PageParams & { terminalID: string }) {
+  const device = await loadDeviceInScope(db, auth, q.terminalID);
+  const where = eq(commands.deviceId, device.id);
+  const [{ total }] = await db.select({ total: count() }).from(commands).where(where);
+  const { limit, offset } = pageWindow(q);
+  const list = await db
+    .select({
+      id: commands.id,
+      terminalID: commands.terminalId,
+      content: commands.content,
+      backContent: commands.reply,
+      result: commands.result,
+      status: commands.status,
+      deviceProtocol: commands.protocol,
+      createdAt: commands.createdAt,
+      repliedAt: commands.repliedAt,
+      offlineCommandId: commands.offlineCommandId,
+    })
+    .from(commands)
+    .where(where)
+    .orderBy(desc(commands.id))
+    .limit(limit)
+    .offset(offset);
+  return { list, total: Number(total) };
+}
