@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, database tests and API tests. The last two share one
-// database when DATABASE_URL is set, so their files run one at a time.
+// Projects: pure unit tests, database tests, API tests and cluster tests. The database-backed
+// ones share one server when DATABASE_URL is set, so their files run one at a time.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +16,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], fileParallelism: false },
+      },
+      {
+        // Several server processes over PostgreSQL and NATS: run by .ci/run, not by default.
+        extends: true,
+        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], fileParallelism: false },
       },
     ],
     testTimeout: 30_000,

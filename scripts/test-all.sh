@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 echo "== typecheck" && npm run --silent typecheck
 echo "== lint" && npm run --silent lint
 echo "== locales" && npm run --silent i18n:check
-echo "== unit, database and API tests" && npx vitest run
+echo "== unit, database and API tests" && npx vitest run --project unit --project db --project api
 echo "== browser tests" && npm run --silent test:e2e

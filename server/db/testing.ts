@@ -13,6 +13,8 @@ import { seedDemo, type SeedOptions } from './seed/index';
 export interface TestDatabase {
   handle: DbHandle;
   db: DbHandle['db'];
+  /** The PostgreSQL URL of this database (absent for PGlite), for child processes. */
+  url?: string;
   /** Closes the connection and drops the temporary PostgreSQL database. */
   dispose(): Promise<void>;
 }
@@ -23,6 +25,7 @@ export async function openTestDatabase(opts: { seed?: boolean | SeedOptions } = 
   const url = process.env.DATABASE_URL;
   let handle: DbHandle;
   let cleanup = async () => {};
+  let dbUrl: string | undefined;
   if (!url) {
     handle = await openDatabase({ dataDir: 'memory' });
   } else {
@@ -44,13 +47,15 @@ export async function openTestDatabase(opts: { seed?: boolean | SeedOptions } = 
     if (created) {
       const u = new URL(url);
       u.pathname = `/${name}`;
-      handle = await openDatabase({ url: u.toString() });
+      dbUrl = u.toString();
+      handle = await openDatabase({ url: dbUrl });
       cleanup = async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => c.end());
       };
     } else {
+      dbUrl = url;
       handle = await openDatabase({ url });
     }
   }
@@ -60,5 +65,5 @@ export async function openTestDatabase(opts: { seed?: boolean | SeedOptions } = 
     await handle.close();
     await cleanup();
   };
-  return { handle, db: handle.db, dispose };
+  return { handle, db: handle.db, url: dbUrl, dispose };
 }

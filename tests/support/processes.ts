@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/** A port the OS says is free right now. */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  gt06Port: number;
+  jt808Port: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/main.ts` as a real child process and waits until its API answers. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const gt06Port = await freePort();
+  const jt808Port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      GT06_PORT: String(gt06Port),
+      JT808_PORT: String(jt808Port),
+      SIMULATOR: '0',
+      STATIC_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode != null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/public/config`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    child,
+    port,
+    gt06Port,
+    jt808Port,
+    output: () => out,
+    async stop() {
+      if (child.exitCode != null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}
+
+export async function apiPost(port: number, url: string, body: object, token?: string) {
+  const r = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return r.json();
+}
