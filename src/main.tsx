@@ -2,8 +2,8 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './domain/language';
 import { initI18n } from './i18n';
+import { preferredLanguage } from './i18n/preferred';
 import { loadPublicConfig } from './providers/publicConfig';
 import { getSessionUser } from './providers/session';
 
@@ -11,13 +11,7 @@ import { getSessionUser } from './providers/session';
 async function start() {
   const { brand } = await loadPublicConfig();
   document.title = brand.title;
-  const lng = resolveLanguage({
-    stored: localStorage.getItem(LANGUAGE_STORAGE_KEY),
-    browser: navigator.languages ?? [navigator.language],
-    role: getSessionUser()?.role,
-    fallback: brand.language,
-  });
-  await initI18n(lng);
+  await initI18n(preferredLanguage(getSessionUser()?.role));
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />

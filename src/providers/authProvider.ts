@@ -1,9 +1,9 @@
 import type { AuthProvider } from '@refinedev/core';
-import { forcesChinese } from '../../config/roles';
 import { API_MESSAGE } from '../domain/codes';
 import { loginFailureKey } from '../domain/loginFailure';
 import { PUBLIC_ROUTES } from '../domain/routeGuard';
 import { i18n, applyLanguage } from '../i18n';
+import { preferredLanguage } from '../i18n/preferred';
 import { ApiError, isSessionExpiredError, request } from './http';
 import { brand } from './publicConfig';
 import { forgetRememberedLogin, saveRememberedLogin } from './rememberedLogin';
@@ -23,9 +23,13 @@ function failure(error: unknown) {
   };
 }
 
-/** Test-group roles see the UI in Chinese whatever the stored choice (spec section 6). */
-async function applyRoleLanguage(role: number) {
-  if (forcesChinese(role) && i18n.language !== 'cn') await applyLanguage('cn');
+/**
+ * Applies the language rule for who is (or is no longer) logged in: test-group roles see the UI
+ * in Chinese whatever the stored choice (spec section 6), and get it back after logout.
+ */
+async function applyLanguageFor(role?: number) {
+  const lng = preferredLanguage(role);
+  if (lng !== i18n.language) await applyLanguage(lng);
 }
 
 export const authProvider: AuthProvider = {
@@ -40,7 +44,7 @@ export const authProvider: AuthProvider = {
         if (params.remember) saveRememberedLogin({ username: params.username, password: params.password });
         else if (params.remember === false) forgetRememberedLogin();
       }
-      await applyRoleLanguage(data.user.role);
+      await applyLanguageFor(data.user.role);
       // /redirect sends the user to their home page (or the no-permission message).
       return { success: true, redirectTo: params.mode === 'cert' ? '/index/home' : PUBLIC_ROUTES.redirect };
     } catch (error) {
@@ -57,6 +61,7 @@ export const authProvider: AuthProvider = {
       }
     }
     clearSession();
+    await applyLanguageFor();
     return { success: true, redirectTo: brand().loginPath };
   },
 

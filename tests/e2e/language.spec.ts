@@ -49,4 +49,7 @@ test('test-group roles work in Chinese whatever was chosen', async ({ page }) =>
   // No language switch is offered to them.
   await expect(page.getByTestId('language-select')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('useLang'))).toBe('fr');
+  // After logout the stored choice applies again.
+  await page.getByTestId('logout-button').click();
+  await expect(page.locator('button[type=submit]')).toHaveText('Se connecter');
 });
