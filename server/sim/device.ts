@@ -25,6 +25,8 @@ export interface SimOptions {
   alarmChance: number;
   /** Reconnect after the server closes the connection. */
   reconnect: boolean;
+  /** No timers: positions and heartbeats only when `report()` is called (tests, benchmarks). */
+  manual?: boolean;
 }
 
 export const DEFAULT_SIM_OPTIONS: SimOptions = {
@@ -116,6 +118,7 @@ export class SimDevice {
   }
 
   private startReporting() {
+    if (this.opts.manual) return;
     const jitter = this.rng.next() * this.opts.intervalSec * 1000;
     this.timers.push(
       setTimeout(() => {

@@ -62,7 +62,7 @@ async function deviceOf(owner: string, protocols: number[], skip: number[] = [])
 async function connect(d: { id: number; terminalId: string; lat: number | null; lon: number | null }, family: Family) {
   const s = new SimDevice(
     { terminalId: d.terminalId, family, lat: d.lat!, lon: d.lon!, seed: 3 },
-    { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, intervalSec: 3600, heartbeatSec: 3600, reconnect: false },
+    { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, manual: true, reconnect: false },
   );
   sims.push(s);
   await s.start();

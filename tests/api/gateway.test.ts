@@ -59,7 +59,7 @@ async function pickDevice(protocols: number[], skip: string[] = []) {
 function sim(terminalId: string, family: Family, lat: number, lon: number) {
   const d = new SimDevice(
     { terminalId, family, lat, lon, seed: 7 },
-    { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, intervalSec: 3600, heartbeatSec: 3600, alarmChance: 0, reconnect: false },
+    { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, manual: true, alarmChance: 0, reconnect: false },
   );
   sims.push(d);
   return d;
@@ -132,6 +132,44 @@ for (const [family, protocols] of [
     });
   });
 }
+
+describe('bad input', () => {
+  it('garbage on other sockets neither crashes the gateway nor delays a good tracker', async () => {
+    const noisy: net.Socket[] = [];
+    for (let i = 0; i < 6; i++) {
+      const sock = net.connect(i % 2 ? gw.ports.gt06 : gw.ports.jt808, '127.0.0.1');
+      sock.on('error', () => {});
+      noisy.push(sock);
+    }
+    const spam = setInterval(() => {
+      for (const sock of noisy) {
+        if (sock.destroyed) continue;
+        const junk = Buffer.alloc(64 + Math.floor(Math.random() * 4000));
+        for (let i = 0; i < junk.length; i++) junk[i] = Math.floor(Math.random() * 256);
+        // Sprinkle start marks so the splitters have to work.
+        junk[0] = 0x78;
+        junk[1] = 0x78;
+        junk[junk.length >> 1] = 0x7e;
+        sock.write(junk);
+      }
+    }, 10);
+    try {
+      const dev = await pickDevice([13], ['x']);
+      const before = await storedCount(dev.id);
+      const s = sim(dev.terminalId, 'gt06', dev.lat!, dev.lon!);
+      await s.start();
+      await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.online);
+      const started = Date.now();
+      for (let i = 0; i < 10; i++) s.report(Date.now() - 10_000 + i * 1000);
+      expect(await until(() => storedCount(dev.id), (n) => n >= before + 10)).toBe(before + 10);
+      expect(Date.now() - started).toBeLessThan(5000);
+      s.stop();
+    } finally {
+      clearInterval(spam);
+      for (const sock of noisy) sock.destroy();
+    }
+  });
+});
 
 describe('connections the gateway refuses', () => {
   it('closes an unknown device and logs its frame for the factory', async () => {

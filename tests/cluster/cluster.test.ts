@@ -57,7 +57,7 @@ describe('cluster of two nodes over NATS', () => {
 
     sim = new SimDevice(
       { terminalId: dev.terminalId, family: 'gt06', lat: dev.lat!, lon: dev.lon!, seed: 1 },
-      { ...DEFAULT_SIM_OPTIONS, ports: { gt06: b.gt06Port, jt808: b.jt808Port }, intervalSec: 3600, heartbeatSec: 3600, reconnect: false },
+      { ...DEFAULT_SIM_OPTIONS, ports: { gt06: b.gt06Port, jt808: b.jt808Port }, manual: true, reconnect: false },
     );
     await sim.start();
 
