@@ -34,7 +34,13 @@ export function AppHeader() {
       <Space size="middle">
         {/* Test-group roles always work in Chinese (spec section 6): no choice to offer. */}
         {!forcesChinese(user.role) && <LanguageSelect variant="borderless" />}
-        <Button type="text" icon={<UserOutlined />} onClick={() => setAccountOpen(true)} data-testid="account-button">
+        <Button
+          type="text"
+          icon={<UserOutlined />}
+          title={t('header.myAccount')}
+          onClick={() => setAccountOpen(true)}
+          data-testid="account-button"
+        >
           <Typography.Text strong data-testid="header-user">
             {user.nickname || user.username}
           </Typography.Text>

@@ -27,7 +27,6 @@ export function MaintenanceNotice() {
       onCancel={close}
       okText={t('maintenance.ok')}
       cancelButtonProps={{ style: { display: 'none' } }}
-      data-testid="maintenance-notice"
     >
       {t('maintenance.body', {
         date: MAINTENANCE_NOTICE.start.slice(0, 10),
