@@ -104,6 +104,19 @@ describe('changing accounts', () => {
     expect((await h.post('/api/login', { username: 'pwchanger', password: 'newpass1' })).meta.code).toBe(200);
   });
 
+  it('every account may change its own password, a factory account too', async () => {
+    const test = await h.login('test');
+    const id = await h.idOf('test');
+    expect((await h.post('/api/user/updateUser', { id, password: 'factory1', oldPassword: '123456' }, test)).meta.success).toBe(true);
+    expect((await h.post('/api/login', { username: 'test', password: 'factory1' })).meta.code).toBe(200);
+  });
+
+  it('an account without the edit permission may still edit itself', async () => {
+    const superagent = await h.login('superagent');
+    const id = await h.idOf('superagent');
+    expect((await h.post('/api/user/updateUser', { id, nickname: 'me' }, superagent)).meta.success).toBe(true);
+  });
+
   it("another account's password is never set through updateUser", async () => {
     const id = await create('notmine');
     refused(await h.post('/api/user/updateUser', { id, password: 'newpass1', oldPassword: '123456' }, agent), 'noPermission');

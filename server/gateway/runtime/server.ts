@@ -96,7 +96,8 @@ export async function startGateway(
     server.maxConnections = 100_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(l.port, l.host ?? '0.0.0.0', () => resolve());
+      // A large backlog: after a restart thousands of trackers reconnect at once.
+      server.listen({ port: l.port, host: l.host ?? '0.0.0.0', backlog: 4096 }, () => resolve());
     });
     ports[l.codec.protocol] = (server.address() as net.AddressInfo).port;
     servers.push(server);

@@ -62,7 +62,8 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     password: Type.Optional(Type.String({ maxLength: 128 })),
     oldPassword: Type.Optional(Type.String({ maxLength: 128 })),
   });
-  app.post('/user/updateUser', { schema: { tags, body: Changes }, config: { access: write(P.agentEdit) } }, async (req) => {
+  // Any account may edit itself (own password, contact details); editing another needs agent:edit.
+  app.post('/user/updateUser', { schema: { tags, body: Changes }, config: { access: { permission: 'authenticated', write: true } } }, async (req) => {
     await updateUser(db, authOf(req), req.body);
     return ok(null);
   });

@@ -1,5 +1,6 @@
 import { and, count, eq, like, or, sql } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES, isAgentRole, type RoleValue } from '../../../config/roles';
+import { ASSIGNABLE_ROLES, PERMISSIONS, isAgentRole, type RoleValue } from '../../../config/roles';
+import { can } from '../../../src/domain/ability';
 import { childAncestors, isInSubtree } from '../../../src/domain/hierarchy';
 import type { MessageKey } from '../../../src/domain/messages';
 import {
@@ -11,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { users, type UserRow } from '../../db/schema/users';
-import { badRequest } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { eachIndependently } from '../../lib/batch';
 import type { AuthContext } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -92,6 +93,7 @@ export interface AccountChanges {
 export async function updateUser(db: Db, auth: AuthContext, c: AccountChanges): Promise<void> {
   const target = await loadInScope(db, auth, c.id);
   const self = target.id === auth.user.id;
+  if (!self && !can(auth.ability, PERMISSIONS.agentEdit)) throw forbidden();
   check(validateTelephone(c.telephone ?? ''));
   check(validateEmail(c.email ?? ''));
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
