@@ -29,7 +29,10 @@ const ascii = (b: Buffer) => cleanText(b.toString('latin1'));
 
 function location(base: Base, body: Buffer, tz: number, now: Date): LocationMessage {
   const p = decodeJt808Location(body, tz, now);
-  return { ...base, ...p, type: p.alarm ? 'alarm' : 'location' };
+  // Object.assign onto a copy of the base: spreading was the hot spot of the location path.
+  const msg = Object.assign({}, base, p) as LocationMessage;
+  msg.type = p.alarm ? 'alarm' : 'location';
+  return msg;
 }
 
 /** 0x0704: count, type (1 = blind-area re-upload), then (length u16, 0x0200 body) items. */

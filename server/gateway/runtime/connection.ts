@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { DEVICE_PROTOCOL } from '../../../src/domain/codes';
-import type { CodecSession, DecodedMessage, LocationMessage, ProtocolCodec } from '../codec';
+import type { CodecSession, DecodeResult, DecodedMessage, LocationMessage, ProtocolCodec } from '../codec';
 import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
 import { markOffline, markOnline, updateStatus } from './device-state';
@@ -62,29 +62,53 @@ export class TrackerConnection {
     }
     if (frames.length === 0) return;
     this.lastFrameAt = Date.now();
-    for (const frame of frames) this.chain = this.chain.then(() => this.onFrame(frame)).catch((e) => this.fail(e));
+    // Acks of all frames in this read leave in one write.
+    this.socket.cork();
+    for (const frame of frames) {
+      // Once the device is known, frames are handled synchronously: no promise per frame on
+      // the hot path. Before that, they wait in order behind the identifying lookup.
+      if (this.device && !this.identifying) this.onFrame(frame);
+      else this.chain = this.chain.then(() => this.onFrame(frame)).catch((e) => this.fail(e));
+    }
+    process.nextTick(() => this.socket.uncork());
   }
+
+  private identifying = false;
 
   private fail(err: unknown) {
     console.error(`[gateway] ${this.codec.protocol} ${this.terminalId ?? '?'}:`, (err as Error).message);
   }
 
-  private async onFrame(frame: Buffer) {
+  private onFrame(frame: Buffer): void | Promise<void> {
     if (this.closed) return;
     const result = this.codec.decodeFrame(frame, this.session);
-    const terminalId = result.messages.find((m) => m.deviceId)?.deviceId ?? this.session.deviceId;
-    if (!this.device && terminalId) {
+    if (!this.device) {
+      const terminalId = result.messages.find((m) => m.deviceId)?.deviceId ?? this.session.deviceId;
+      if (terminalId) return this.identifyThen(frame, result, terminalId);
+    }
+    this.afterDecode(frame, result);
+  }
+
+  private async identifyThen(frame: Buffer, result: DecodeResult, terminalId: string) {
+    this.identifying = true;
+    try {
       const known = await this.ctx.directory.lookup(terminalId);
       if (!known) {
         this.log('in', frame, { unknownDevice: true, messages: result.messages }, terminalId);
         return this.close('unknown device');
       }
       await this.identify(known);
+      this.afterDecode(frame, result);
+    } finally {
+      this.identifying = false;
     }
+  }
+
+  private afterDecode(frame: Buffer, result: DecodeResult) {
     this.log('in', frame, result.error ? { error: result.error } : { messages: result.messages });
     if (result.reply) this.write(result.reply);
     if (!this.device) return;
-    for (const msg of result.messages) await this.onMessage(msg);
+    for (const msg of result.messages) this.onMessage(msg);
   }
 
   private async identify(device: KnownDevice) {
@@ -95,7 +119,7 @@ export class TrackerConnection {
     if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
   }
 
-  private async onMessage(msg: DecodedMessage) {
+  private onMessage(msg: DecodedMessage) {
     const device = this.device!;
     switch (msg.type) {
       case 'location':
@@ -103,9 +127,7 @@ export class TrackerConnection {
         return this.onLocation(msg, device);
       case 'heartbeat':
       case 'status':
-        if (device.id != null) {
-          await updateStatus(this.ctx.db, this.ctx.bus, device.id, device.terminalId, msg);
-        }
+        if (device.id != null) this.background(updateStatus(this.ctx.db, this.ctx.bus, device.id, device.terminalId, msg));
         return;
       case 'commandReply':
       case 'terminalReply':
@@ -117,11 +139,18 @@ export class TrackerConnection {
     }
   }
 
-  private async onLocation(msg: LocationMessage, device: KnownDevice) {
+  private onLocation(msg: LocationMessage, device: KnownDevice) {
     // Factory-stock devices are logged (above) but have no account to store positions for.
     if (device.id == null) return;
-    this.ctx.writer.add({ ...toPositionRecord(device.id, msg), hidden: device.expired });
-    if (msg.type === 'alarm' || msg.alarm) await recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg);
+    const record = toPositionRecord(device.id, msg);
+    record.hidden = device.expired;
+    this.ctx.writer.add(record);
+    if (msg.type === 'alarm' || msg.alarm) this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
+  }
+
+  /** Database work off the frame path; shutdown waits for it. */
+  private background(p: Promise<unknown>) {
+    this.ctx.registry.track(p.catch((e) => this.fail(e)));
   }
 
   private log(direction: 'in' | 'out', bytes: Buffer, decoded: Record<string, unknown> | null, terminalId = this.terminalId) {
@@ -145,7 +174,7 @@ export class TrackerConnection {
     if (!device) return;
     // Only the device's current connection reports it offline, not one it replaced.
     if (this.ctx.registry.unbind(device.terminalId, this) && device.id != null) {
-      this.ctx.registry.track(markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId).catch((e) => this.fail(e)));
+      this.background(markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId));
     }
   }
 }
