@@ -65,10 +65,9 @@ describe(`migrations (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
       .insert(positions)
       .values({ deviceId: 1, fixTime, lat: 39.91, lon: 116.4, speed: 12.5, course: 90, attributes: { a: 1 } })
       .returning();
-    expect(row.id).toBeGreaterThan(0);
     expect(row.positionType).toBe('gps');
     const [where] = await rows<{ part: string }>(
-      sql`SELECT tableoid::regclass::text AS part FROM positions WHERE id = ${row.id}`,
+      sql`SELECT tableoid::regclass::text AS part FROM positions WHERE device_id = 1 AND fix_time = ${fixTime.toISOString()}::timestamptz`,
     );
     expect(where.part).toBe(positionPartitionName(fixTime));
   });
@@ -92,7 +91,7 @@ describe(`migrations (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     const [idx] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'positions_y2035m05'`,
     );
-    expect(idx.n).toBeGreaterThanOrEqual(2);
+    expect(idx.n).toBeGreaterThanOrEqual(1);
     expect(await ensurePositionPartitions(db, new Date(Date.UTC(2035, 4, 1)), 2)).toEqual([]);
   });
 });

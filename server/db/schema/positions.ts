@@ -1,12 +1,10 @@
 import {
-  bigserial,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   real,
   smallint,
   timestamp,
@@ -17,7 +15,8 @@ import {
  * Position history: the hot path. In SQL this table is `PARTITION BY RANGE (fix_time)` with
  * monthly partitions (`positions_yYYYYmMM`, see ../partitions.ts) and a DEFAULT partition;
  * drizzle-kit cannot express that, so the migration that creates it was edited by hand.
- * The primary key must contain the partition key, hence (id, fix_time).
+ * No surrogate key and no primary key: a fix is found by (device_id, fix_time), and every
+ * extra index costs each of the thousands of inserts a second (docs/benchmarks.md).
  *
  * No foreign key to devices on purpose: every insert would pay for the check, and deleting a
  * device would have to scan every partition. Old history is dropped by detaching partitions.
@@ -25,7 +24,6 @@ import {
 export const positions = pgTable(
   'positions',
   {
-    id: bigserial('id', { mode: 'number' }).notNull(),
     deviceId: integer('device_id').notNull(),
     /** Time of the GPS fix, UTC. Partition key. */
     fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
@@ -52,7 +50,6 @@ export const positions = pgTable(
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
   },
   (t) => [
-    primaryKey({ name: 'positions_pkey', columns: [t.id, t.fixTime] }),
     index('positions_device_time_idx').on(t.deviceId, t.fixTime),
   ],
 );
