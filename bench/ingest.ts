@@ -55,7 +55,8 @@ async function run(kind: 'pg' | 'pglite', n: number): Promise<Result> {
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DEVICES: String(n) };
   if (kind === 'pg') env.DATABASE_URL = await freshPgDatabase(values['pg-url']!);
   else delete env.DATABASE_URL;
-  const child = fork('bench/ingest-gateway.ts', { execArgv: ['--import', 'tsx'], env });
+  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gwprof'] : [];
+  const child = fork('bench/ingest-gateway.ts', { execArgv: ['--import', 'tsx', ...prof], env });
   const waitFor = <T>(type: string) => new Promise<T>((r) => child.on('message', function h(m: { type: string }) { if (m.type === type) { child.off('message', h); r(m as T); } }));
   let last = { committed: 0, rssMb: 0, connections: 0, pending: 0 };
   child.on("message", (m: { type: string }) => m.type === "stats" && (last = m as unknown as typeof last));

@@ -17,6 +17,7 @@ import type { EventBus } from './bus/types';
 import { RealtimeHub } from './realtime/hub';
 import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
+import deviceLocationRoutes from './routes/device/locations';
 import wsRoutes from './routes/ws';
 
 declare module 'fastify' {
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userWriteRoutes);
       await api.register(deviceCountRoutes);
       await api.register(commandRoutes);
+      await api.register(deviceLocationRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

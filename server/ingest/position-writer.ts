@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { pgArray, type Scalar } from './pg-array';
 
 /** One decoded fix on its way to the positions table. */
 export interface PositionRecord {
@@ -134,9 +135,9 @@ export class PositionWriter extends EventEmitter {
   }
 }
 
-const col = <T>(batch: PositionRecord[], f: (r: PositionRecord) => T) => batch.map(f);
-/** One array parameter (a plain array in sql`` would be expanded into a list). */
-const arr = (values: unknown[]) => sql.param(values);
+const col = (batch: PositionRecord[], f: (r: PositionRecord) => Scalar) => batch.map(f);
+/** One array parameter, as a literal the server parses (see pg-array.ts for why). */
+const arr = (values: Scalar[]) => sql.param(pgArray(values));
 
 async function insertPositions(db: Db, batch: PositionRecord[]) {
   await db.execute(sql`

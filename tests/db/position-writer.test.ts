@@ -70,6 +70,18 @@ describe('PositionWriter', () => {
     await w.close();
   });
 
+  it('keeps attributes with quotes, commas and backslashes intact', async () => {
+    const w = new PositionWriter(t.db, { maxBatch: 10, flushMs: 5 });
+    const attributes = { note: 'a "quoted", \\ back\\slash {x}', n: 1 };
+    const at = Date.now() - 3_600_000;
+    w.add(fix(ids[2], at, { attributes, alarm: 'sos', positionType: 'lbs' }));
+    await w.drain();
+    const rows = await t.db.select().from(positions).where(eq(positions.deviceId, ids[2]));
+    const row = rows.find((r) => r.fixTime.getTime() === at)!;
+    expect(row).toMatchObject({ attributes, alarm: 'sos', positionType: 'lbs' });
+    await w.close();
+  });
+
   it('latestPerDevice picks the newest fix of each device', () => {
     const a = fix(1, 1000);
     const b = fix(1, 3000);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pgArray, type Scalar } from '../../ingest/pg-array';
 
 export interface FrameLogEntry {
   deviceId: number | null;
@@ -61,7 +62,7 @@ export class FrameLog {
 }
 
 async function insertLogs(db: Db, batch: FrameLogEntry[]) {
-  const p = (v: unknown[]) => sql.param(v);
+  const p = (v: Scalar[]) => sql.param(pgArray(v));
   await db.execute(sql`
     INSERT INTO device_logs (device_id, terminal_id, direction, protocol, raw, decoded, created_at)
     SELECT * FROM unnest(
