@@ -88,6 +88,7 @@ for (const [family, protocols] of [
       expect(await until(() => storedCount(dev.id), (n) => n >= before + 5)).toBe(before + 5);
       await until(async () => events.length, (n) => n >= 5);
       expect(events).toHaveLength(5);
+      await gw.ctx.writer.drain();
       const [row] = await t.db.select().from(devices).where(eq(devices.id, dev.id));
       expect(row.fixTime!.getTime()).toBe(Math.floor((base + 4000) / 1000) * 1000);
 

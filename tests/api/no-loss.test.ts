@@ -47,7 +47,7 @@ beforeAll(async () => {
     let down = false;
     writerDb = new Proxy(t.db, {
       get(target, prop, receiver) {
-        if (prop === 'transaction' && down) return () => Promise.reject(new Error('database unreachable'));
+        if ((prop === 'transaction' || prop === 'execute') && down) return () => Promise.reject(new Error('database unreachable'));
         return Reflect.get(target, prop, receiver);
       },
     });
