@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createMemoryBus } from '../server/bus/memory';
 import { migrate, openDatabase } from '../server/db/client';
@@ -43,6 +44,8 @@ gw.ctx.frameLog.add = () => {};
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
 
 process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind });
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 setInterval(() => {
   process.send!({
     type: 'stats',
@@ -50,7 +53,10 @@ setInterval(() => {
     pending: writer.pending,
     connections: gw.ctx.registry.size,
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    loopP99Ms: Math.round(loop.percentile(99) / 1e6),
+    pressure: writer.underPressure,
   });
+  loop.reset();
 }, 1000).unref();
 
 process.on('message', async (m: { type: string; seconds?: number }) => {

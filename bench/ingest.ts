@@ -111,6 +111,7 @@ async function run(kind: 'pg' | 'pglite', n: number): Promise<Result> {
   const start = { at: Date.now(), committed: last.committed, sent };
   let maxRss = 0;
   const rssTimer = setInterval(() => (maxRss = Math.max(maxRss, last.rssMb)), 1000);
+  const progress = setInterval(() => console.error(JSON.stringify(last)), 5000);
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = (Date.now() - start.at) / 1000;
   const stored = Math.round((last.committed - start.committed) / elapsed);
@@ -119,6 +120,7 @@ async function run(kind: 'pg' | 'pglite', n: number): Promise<Result> {
   const lat = await waitFor<{ p50: number; p99: number }>('latency');
   clearInterval(timer);
   clearInterval(rssTimer);
+  clearInterval(progress);
   stopping = true;
   for (const s of sockets) s.destroy();
 
