@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { migrate, openDatabase, type DbHandle } from '../../server/db/client';
+import type { DbHandle } from '../../server/db/client';
 import { users } from '../../server/db/schema/users';
 import { seedDemo } from '../../server/db/seed/index';
+import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 
 /**
- * A real server over a real database: in-memory PGlite by default, the PostgreSQL of
- * DATABASE_URL when set (the CI runs the suite both ways). Requests go through `inject`.
+ * A real server over a real database (openTestDatabase: in-memory PGlite, or a throwaway
+ * PostgreSQL database when DATABASE_URL is set). Requests go through `inject`.
  */
 export interface Harness {
   app: FastifyInstance;
@@ -27,14 +28,12 @@ export interface ApiResponse {
   data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-let shared: DbHandle | null = null;
+// One database per test file; every harness of the file shares it.
+let shared: TestDatabase | null = null;
 
 async function database(): Promise<DbHandle> {
-  if (!shared) {
-    shared = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory' });
-    await migrate(shared);
-  }
-  return shared;
+  shared ??= await openTestDatabase();
+  return shared.handle;
 }
 
 export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean } = {}): Promise<Harness> {
@@ -79,8 +78,8 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: 
   };
 }
 
-/** Closes the shared database after the last file (called from an afterAll of each file is harmless). */
+/** Closes (and on PostgreSQL drops) the file's database; call it from the file's afterAll. */
 export async function closeDatabase() {
-  await shared?.close();
+  await shared?.dispose();
   shared = null;
 }

@@ -80,7 +80,13 @@ export async function startGateway(
   // TCP then slows the trackers down instead of our memory growing.
   const pause = () => ctx.registry.all.forEach((c) => c.socket.pause());
   const resume = () => ctx.registry.all.forEach((c) => c.socket.resume());
-  const onError = (err: Error) => console.error('[gateway] position batch failed, will retry:', err.message);
+  // While the database is down every retry fails; say so once every 10 s, not every retry.
+  let lastErrorLog = 0;
+  const onError = (err: Error) => {
+    if (Date.now() - lastErrorLog < 10_000) return;
+    lastErrorLog = Date.now();
+    console.error(`[gateway] position write failed, retrying (${writer.pending} rows waiting):`, err.message);
+  };
   writer.on('committed', onCommitted);
   writer.on('pressure', pause);
   writer.on('drain', resume);
