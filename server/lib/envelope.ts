@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/domain/constants';
 
 /** The API envelope (design.md decision 2): `{meta: {success, code, message, key?}, data}`. */
@@ -21,16 +21,6 @@ export function fail(code: number, message: string, key?: string, data: unknown 
   return { meta: { success: false, code, message, ...(key ? { key } : {}) }, data };
 }
 
-export const MetaSchema = Type.Object({
-  success: Type.Boolean(),
-  code: Type.Integer(),
-  message: Type.String(),
-  key: Type.Optional(Type.String()),
-});
-
-/** Response schema of an envelope around `data`. */
-export const EnvelopeOf = (data: TSchema) => Type.Object({ meta: MetaSchema, data });
-
 export const PageQuery = {
   pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX })),
@@ -49,4 +39,3 @@ export function pageWindow(q: PageParams) {
 
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const PageOf = (item: TSchema) => Type.Object({ list: Type.Array(item), total: Type.Integer() });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import { users } from '../db/schema/users';
@@ -13,9 +13,4 @@ export async function visibleDeviceIds(db: Db, auth: AuthContext): Promise<Set<n
     .from(devices)
     .where(inArray(devices.userId, db.select({ id: users.id }).from(users).where(and(scopeOf(auth)))));
   return new Set(rows.map((r) => r.id));
-}
-
-export async function deviceOwner(db: Db, deviceId: number) {
-  const [row] = await db.select({ userId: devices.userId }).from(devices).where(eq(devices.id, deviceId));
-  return row?.userId ?? null;
 }

@@ -59,10 +59,3 @@ export async function updateStatus(
 export function publishState(bus: EventBus, event: StateEvent) {
   bus.publish(SUBJECT.state(event.deviceId), event);
 }
-
-/** At start, no connection exists yet on this node: devices it marked online are not. */
-export async function markAllOfflineOnStart(db: Db) {
-  await db.execute(sql`
-    UPDATE devices SET state = ${DEVICE_STATE.offline}, state_time = now(), offline_at = now()
-    WHERE state = ${DEVICE_STATE.online}`);
-}
