@@ -18,6 +18,7 @@ import { RealtimeHub } from './realtime/hub';
 import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
 import deviceLocationRoutes from './routes/device/locations';
+import deviceImportRoutes from './routes/device/import';
 import wsRoutes from './routes/ws';
 
 declare module 'fastify' {
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(deviceCountRoutes);
       await api.register(commandRoutes);
       await api.register(deviceLocationRoutes);
+      await api.register(deviceImportRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

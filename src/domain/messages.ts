@@ -46,6 +46,11 @@ export const MESSAGES = {
   deviceIdMissing: 'Cannot find the deviceId of this device',
   commandFailed: 'Sending failed, please try again later',
   commandEmpty: 'Please enter a command',
+  importEmpty: 'Please enter at least one IMEI',
+  imeiInvalid: 'Invalid IMEI: 6 to 15 letters or digits, or exactly 11 digits for 808 protocols',
+  imeiDuplicate: 'This IMEI appears more than once in the list',
+  imeiExists: 'This IMEI has already been imported',
+  imeiNoTestRecord: 'This IMEI has no factory test record',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

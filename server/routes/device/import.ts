@@ -1,0 +1,26 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import { importDevices } from '../../services/device-import';
+
+export default async function deviceImportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/device/deviceImport',
+    {
+      schema: {
+        tags: ['device'],
+        description: 'Imports devices (one IMEI per line) into an account of the caller; answers a result per line',
+        body: Type.Object({
+          imeis: Type.String({ maxLength: 200_000 }),
+          importProtocol: Type.Integer({ minimum: 0, maximum: 4 }),
+          userId: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+      },
+      config: { access: { permission: [P.deviceImport], write: true } },
+    },
+    async (req) => ok(await importDevices(app.db, authOf(req), req.body, app.config.defaultPassword)),
+  );
+}

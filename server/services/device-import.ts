@@ -1,0 +1,100 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isAdmin } from '../../config/roles';
+import { DEVICE_STATE } from '../../src/domain/codes';
+import { checkImportLines, type ImportLineResult } from '../../src/domain/device-import';
+import type { Db } from '../db/client';
+import { devices } from '../db/schema/devices';
+import { importNumRecords } from '../db/schema/import-num-records';
+import { stock } from '../db/schema/stock';
+import { users } from '../db/schema/users';
+import { badRequest } from '../lib/errors';
+import type { AuthContext } from '../plugins/auth';
+import { hashPassword } from './passwords';
+import { loadInScope } from './scope';
+
+const CHUNK = 1000;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export interface ImportRequest {
+  imeis: string;
+  importProtocol: number;
+  /** The account that receives the devices; the caller's own by default. */
+  userId?: number;
+}
+
+/**
+ * Imports devices into an account of the caller's subtree (spec: deviceImport). Each line is
+ * reported: malformed or repeated lines, IMEIs already imported and IMEIs without a factory
+ * test record are refused; the rest are imported together. Each device costs one import from
+ * the caller's count (an admin's is unlimited); an import that exceeds the count is refused
+ * whole and changes nothing.
+ */
+export async function importDevices(db: Db, auth: AuthContext, req: ImportRequest, defaultPassword: string) {
+  const results = checkImportLines(req.imeis, req.importProtocol);
+  if (results.length === 0) throw badRequest('importEmpty');
+  const owner = req.userId ? await loadInScope(db, auth, req.userId) : auth.user;
+  const candidates = results.filter((r) => r.ok).map((r) => r.imei);
+
+  const present = new Set<string>();
+  const tested = new Map<string, { protocol: number; deviceType: string }>();
+  for (const part of chunks(candidates)) {
+    const rows = await db.select({ t: devices.terminalId }).from(devices).where(inArray(devices.terminalId, part));
+    for (const r of rows) present.add(r.t);
+    const stocked = await db
+      .select({ t: stock.terminalId, protocol: stock.protocol, deviceType: stock.deviceType })
+      .from(stock)
+      .where(and(inArray(stock.terminalId, part), eq(stock.testPassed, true)));
+    for (const s of stocked) tested.set(s.t, { protocol: s.protocol, deviceType: s.deviceType });
+  }
+  for (const r of results) {
+    if (!r.ok) continue;
+    if (present.has(r.imei)) Object.assign(r, { ok: false, key: 'imeiExists' } satisfies Partial<ImportLineResult>);
+    else if (!tested.has(r.imei)) Object.assign(r, { ok: false, key: 'imeiNoTestRecord' } satisfies Partial<ImportLineResult>);
+  }
+  const accepted = results.filter((r) => r.ok).map((r) => r.imei);
+  if (accepted.length === 0) return { imported: 0, results };
+
+  const passwordHash = await hashPassword(defaultPassword);
+  const unlimited = isAdmin(auth.user);
+  await db.transaction(async (tx) => {
+    if (!unlimited) {
+      const [paid] = await tx
+        .update(users)
+        .set({ importNum: sql`${users.importNum} - ${accepted.length}` })
+        .where(and(eq(users.id, auth.user.id), sql`${users.importNum} >= ${accepted.length}`))
+        .returning({ balance: users.importNum });
+      if (!paid) throw badRequest('importNumInsufficient', { needed: accepted.length, results });
+      await tx.insert(importNumRecords).values({
+        userId: auth.user.id,
+        operatorId: auth.user.id,
+        delta: -accepted.length,
+        balanceAfter: paid.balance,
+        remark: `device import (${accepted.length})`,
+      });
+    }
+    for (const part of chunks(accepted)) {
+      await tx.insert(devices).values(
+        part.map((terminalId) => ({
+          terminalId,
+          userId: owner.id,
+          agentId: auth.user.id,
+          protocol: tested.get(terminalId)!.protocol,
+          deviceType: tested.get(terminalId)!.deviceType,
+          importProtocol: req.importProtocol,
+          passwordHash,
+          state: DEVICE_STATE.unactivated,
+        })),
+      );
+      await tx
+        .update(stock)
+        .set({ status: 'shipped', shippedTo: owner.id, shippedAt: new Date() })
+        .where(inArray(stock.terminalId, part));
+    }
+  });
+  return { imported: accepted.length, results };
+}
