@@ -29,19 +29,29 @@ await db.execute(sql`
   INSERT INTO devices (terminal_id, user_id, protocol, state)
   SELECT t, 1, 13, 2 FROM unnest(${sql.param(ids)}::varchar[]) AS t`);
 
-const writer = new PositionWriter(db, { maxBatch: Number(process.env.BENCH_BATCH ?? 4000), flushMs: 100, highWater: 100_000, lowWater: 40_000 });
+const writer = new PositionWriter(db, {
+  maxBatch: Number(process.env.BENCH_BATCH ?? 4000),
+  flushMs: 100,
+  highWater: 100_000,
+  lowWater: 40_000,
+});
 const latencies: number[] = [];
 writer.on('committed', (batch: PositionRecord[]) => {
   const now = Date.now();
   for (const r of batch) latencies.push(now - r.serverTime.getTime());
 });
-const gw = await startGateway({ db, bus: createMemoryBus(), writer }, [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }], {
-  idleTimeoutMs: 600_000,
-});
+const gw = await startGateway(
+  { db, bus: createMemoryBus(), writer },
+  [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }],
+  {
+    idleTimeoutMs: 600_000,
+  },
+);
 // Frame logs are diagnostics; the benchmark measures the position path like Traccar's figure.
 gw.ctx.frameLog.add = () => {};
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0;
 
 process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind });
 const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -76,8 +86,22 @@ process.on('message', async (m: { type: string; seconds?: number }) => {
       for (let k = 0; k < 4000; k++, i++) {
         const now = new Date();
         writer.add({
-          deviceId: 1 + (i % devices), fixTime: now, serverTime: now, lat: 39.9, lon: 116.4, speed: 40, course: 90, altitude: null,
-          valid: true, positionType: 'gps', satellites: 9, acc: true, battery: null, mileage: null, alarm: null, attributes: null,
+          deviceId: 1 + (i % devices),
+          fixTime: now,
+          serverTime: now,
+          lat: 39.9,
+          lon: 116.4,
+          speed: 40,
+          course: 90,
+          altitude: null,
+          valid: true,
+          positionType: 'gps',
+          satellites: 9,
+          acc: true,
+          battery: null,
+          mileage: null,
+          alarm: null,
+          attributes: null,
         });
       }
       while (writer.pending > 40_000) await new Promise((r) => setTimeout(r, 5));

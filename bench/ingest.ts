@@ -21,7 +21,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '10' },
     db: { type: 'string', default: 'both' },
-    'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test' },
+    'pg-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
+    },
   },
 });
 const devices = Number(values.devices);
@@ -57,9 +60,17 @@ async function run(kind: 'pg' | 'pglite', n: number): Promise<Result> {
   else delete env.DATABASE_URL;
   const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gwprof'] : [];
   const child = fork('bench/ingest-gateway.ts', { execArgv: ['--import', 'tsx', ...prof], env });
-  const waitFor = <T>(type: string) => new Promise<T>((r) => child.on('message', function h(m: { type: string }) { if (m.type === type) { child.off('message', h); r(m as T); } }));
+  const waitFor = <T>(type: string) =>
+    new Promise<T>((r) =>
+      child.on('message', function h(m: { type: string }) {
+        if (m.type === type) {
+          child.off('message', h);
+          r(m as T);
+        }
+      }),
+    );
   let last = { committed: 0, rssMb: 0, connections: 0, pending: 0 };
-  child.on("message", (m: { type: string }) => m.type === "stats" && (last = m as unknown as typeof last));
+  child.on('message', (m: { type: string }) => m.type === 'stats' && (last = m as unknown as typeof last));
   const { port } = await waitFor<{ port: number }>('ready');
 
   // Connect and log in gradually, as a real fleet reconnecting after a restart would.
@@ -99,9 +110,14 @@ async function run(kind: 'pg' | 'pglite', n: number): Promise<Result> {
     const now = Date.now();
     for (let k = 0; k < perTick; k++) {
       const i = cursor++ % n;
-      const lat = 39.9 + (i % 100) * 0.001 + ((now - t0) / 1e7);
+      const lat = 39.9 + (i % 100) * 0.001 + (now - t0) / 1e7;
       if (sockets[i].connecting || sockets[i].destroyed) continue;
-      sockets[i].write(gt06Location({ time: new Date(now), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360 }, (serial = (serial + 1) & 0xffff)));
+      sockets[i].write(
+        gt06Location(
+          { time: new Date(now), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360 },
+          (serial = (serial + 1) & 0xffff),
+        ),
+      );
       sent++;
     }
   }, tickMs);
@@ -128,7 +144,16 @@ async function run(kind: 'pg' | 'pglite', n: number): Promise<Result> {
   const direct = await waitFor<{ perSecond: number }>('direct');
   child.send({ type: 'stop' });
   await new Promise((r) => child.once('exit', r));
-  return { db: kind, devices: n, offered, stored, p50: lat.p50, p99: lat.p99, maxRssMb: maxRss, direct: direct.perSecond };
+  return {
+    db: kind,
+    devices: n,
+    offered,
+    stored,
+    p50: lat.p50,
+    p99: lat.p99,
+    maxRssMb: maxRss,
+    direct: direct.perSecond,
+  };
 }
 
 const kinds: ('pg' | 'pglite')[] = values.db === 'both' ? ['pg', 'pglite'] : [values.db as 'pg' | 'pglite'];
@@ -137,9 +162,15 @@ for (const k of kinds) {
   console.error(`running ${k}: ${devices} devices × ${rate}/s for ${seconds} s (+${warmup} s warm-up)…`);
   results.push(await run(k, devices));
 }
-console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-console.log('| database | devices | offered/s | stored/s | p50 ms | p99 ms | gateway RSS MB | direct insert/s | stored ÷ direct |');
+console.log(
+  `\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
+console.log(
+  '| database | devices | offered/s | stored/s | p50 ms | p99 ms | gateway RSS MB | direct insert/s | stored ÷ direct |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.db} | ${r.devices} | ${r.offered} | ${r.stored} | ${r.p50} | ${r.p99} | ${r.maxRssMb} | ${r.direct} | ${(r.stored / r.direct).toFixed(2)} |`);
+  console.log(
+    `| ${r.db} | ${r.devices} | ${r.offered} | ${r.stored} | ${r.p50} | ${r.p99} | ${r.maxRssMb} | ${r.direct} | ${(r.stored / r.direct).toFixed(2)} |`,
+  );
 }

@@ -19,13 +19,18 @@ export function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
     else out.set(key, v);
   }
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 function readNamespace(dir: string, lng: string, ns: string): Map<string, unknown> | string {
   const file = join(dir, lng, `${ns}.json`);
@@ -51,9 +56,12 @@ export function checkLocales(
   const problems: string[] = [];
   const sameAsEnglish: Record<string, string[]> = {};
   const namespaces = existsSync(join(dir, REFERENCE))
-    ? readdirSync(join(dir, REFERENCE)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+    ? readdirSync(join(dir, REFERENCE))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -5))
     : [];
-  if (namespaces.length === 0) return { problems: [`${REFERENCE}: no namespace files in ${dir}/${REFERENCE}`], sameAsEnglish };
+  if (namespaces.length === 0)
+    return { problems: [`${REFERENCE}: no namespace files in ${dir}/${REFERENCE}`], sameAsEnglish };
 
   const reference = new Map<string, Map<string, unknown>>();
   for (const ns of namespaces) {
@@ -63,10 +71,12 @@ export function checkLocales(
   }
   const errors = reference.get('errors');
   const missingMessages = Object.keys(messages).filter((k) => !errors?.has(k));
-  if (missingMessages.length) problems.push(`${REFERENCE}/errors.json misses MESSAGES keys: ${missingMessages.join(', ')}`);
+  if (missingMessages.length)
+    problems.push(`${REFERENCE}/errors.json misses MESSAGES keys: ${missingMessages.join(', ')}`);
   // The English texts are the catalogue's own: a change there must reach the translations.
   for (const [key, text] of Object.entries(messages)) {
-    if (errors?.has(key) && errors.get(key) !== text) problems.push(`${REFERENCE}/errors.json ${key}: differs from MESSAGES ("${text}")`);
+    if (errors?.has(key) && errors.get(key) !== text)
+      problems.push(`${REFERENCE}/errors.json ${key}: differs from MESSAGES ("${text}")`);
   }
 
   for (const lng of languages) {
@@ -86,9 +96,12 @@ export function checkLocales(
       if (extra.length) problems.push(`${lng}/${ns}.json has keys not in ${REFERENCE}: ${extra.join(', ')}`);
       for (const [key, text] of own) {
         const refText = ref.get(key);
-        if (typeof text !== 'string' || text.trim() === '') problems.push(`${lng}/${ns}.json ${key}: empty or not a text`);
+        if (typeof text !== 'string' || text.trim() === '')
+          problems.push(`${lng}/${ns}.json ${key}: empty or not a text`);
         else if (typeof refText === 'string' && placeholders(text) !== placeholders(refText)) {
-          problems.push(`${lng}/${ns}.json ${key}: placeholders differ from ${REFERENCE} ({{${placeholders(refText)}}})`);
+          problems.push(
+            `${lng}/${ns}.json ${key}: placeholders differ from ${REFERENCE} ({{${placeholders(refText)}}})`,
+          );
         } else if (lng !== REFERENCE && text === refText) (sameAsEnglish[lng] ??= []).push(`${ns}:${key}`);
       }
     }

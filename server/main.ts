@@ -20,7 +20,10 @@ import { demoSpecs, SimFleet } from './sim/fleet';
  */
 async function main() {
   const config = loadConfig();
-  const handle = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
   await migrate(handle);
   if (handle.kind === 'pglite') {
     if (await seedIfEmpty(handle)) console.log('Seeded the demo data (every demo password is 123456).');
@@ -35,7 +38,10 @@ async function main() {
       { codec: gt06Codec, port: config.gateway.gt06Port },
       { codec: jt808Codec, port: config.gateway.jt808Port },
     ],
-    { idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000, commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000 },
+    {
+      idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
+      commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,
+    },
   );
   const app = await buildApp({ config, handle, bus, logger: true, web: true });
 

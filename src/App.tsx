@@ -27,7 +27,10 @@ export function App() {
   const b = brand();
   return (
     <BrowserRouter>
-      <ConfigProvider locale={antdLocaleOf(i18n.language as Language)} theme={{ token: { colorPrimary: b.colors.primary } }}>
+      <ConfigProvider
+        locale={antdLocaleOf(i18n.language as Language)}
+        theme={{ token: { colorPrimary: b.colors.primary } }}
+      >
         <AntdApp>
           <Refine
             routerProvider={routerProvider}

@@ -1,4 +1,11 @@
-import { BusTimeoutError, NoResponderError, subjectMatches, type EventBus, type Handler, type Responder } from './types';
+import {
+  BusTimeoutError,
+  NoResponderError,
+  subjectMatches,
+  type EventBus,
+  type Handler,
+  type Responder,
+} from './types';
 
 /** The single-process bus. Handlers run on a microtask so a publisher never waits for them. */
 export function createMemoryBus(): EventBus {
@@ -13,7 +20,9 @@ export function createMemoryBus(): EventBus {
         if (!subjectMatches(sub.pattern, subject)) continue;
         const p = Promise.resolve().then(() => sub.handler(data, subject));
         pending.add(p);
-        void p.catch((err) => console.error(`[bus] handler of ${sub.pattern} failed:`, err)).finally(() => pending.delete(p));
+        void p
+          .catch((err) => console.error(`[bus] handler of ${sub.pattern} failed:`, err))
+          .finally(() => pending.delete(p));
       }
     },
     subscribe(pattern, handler) {

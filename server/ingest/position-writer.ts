@@ -166,7 +166,8 @@ export class PositionWriter extends EventEmitter {
       this.pressured = false;
       this.emit('drain');
     }
-    if (this.queue.length > 0) this.kick(this.retryMs || (this.queue.length >= this.opts.maxBatch ? 0 : this.opts.flushMs));
+    if (this.queue.length > 0)
+      this.kick(this.retryMs || (this.queue.length >= this.opts.maxBatch ? 0 : this.opts.flushMs));
   }
 
   private scheduleDevices() {

@@ -38,4 +38,3 @@ export function pageWindow(q: PageParams) {
 }
 
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-

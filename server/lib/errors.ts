@@ -17,7 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, data: unknown = null) => new AppError(400, key, undefined, 400, data);
+export const badRequest = (key: MessageKey, data: unknown = null) =>
+  new AppError(400, key, undefined, 400, data);
 export const notFound = () => new AppError(404, 'notFound');
 export const forbidden = () => new AppError(403, 'unauthorized', API_MESSAGE.forbidden);
 export const sessionExpired = () => new AppError(401, 'sessionExpired', API_MESSAGE.sessionExpired);

@@ -15,8 +15,7 @@ import { findSession } from '../services/sessions';
  *   write: true                              refused for the demo account and device logins
  */
 export type RouteAccess =
-  | { public: true }
-  | { permission: 'authenticated' | string | readonly string[]; write?: boolean };
+  { public: true } | { permission: 'authenticated' | string | readonly string[]; write?: boolean };
 
 export interface AuthContext {
   user: UserRow;
@@ -84,5 +83,10 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
   if (!s) return null;
   // A device login acts as an end user whatever the owner's role.
   const role = s.deviceId != null ? ROLE.user : s.user.role;
-  return { user: s.user, ability: abilityFor({ id: s.user.id, role }), tokenHash: s.tokenHash, deviceId: s.deviceId };
+  return {
+    user: s.user,
+    ability: abilityFor({ id: s.user.id, role }),
+    tokenHash: s.tokenHash,
+    deviceId: s.deviceId,
+  };
 }

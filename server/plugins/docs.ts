@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 export default fp(async function docsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'FleetGate API', version: '1', description: 'Envelope: {meta: {success, code, message, key}, data}' },
+      info: {
+        title: 'FleetGate API',
+        version: '1',
+        description: 'Envelope: {meta: {success, code, message, key}, data}',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -11,6 +11,14 @@ export async function visibleDeviceIds(db: Db, auth: AuthContext): Promise<Set<n
   const rows = await db
     .select({ id: devices.id })
     .from(devices)
-    .where(inArray(devices.userId, db.select({ id: users.id }).from(users).where(and(scopeOf(auth)))));
+    .where(
+      inArray(
+        devices.userId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(scopeOf(auth))),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }

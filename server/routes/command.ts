@@ -14,14 +14,18 @@ const Content = Type.String({ maxLength: 200 });
 export default async function commandRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
-  const settings = { timeoutMs: config.gateway.commandTimeoutSeconds * 1000, offlineTtlHours: config.offlineCommandTtlHours };
+  const settings = {
+    timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
+    offlineTtlHours: config.offlineCommandTtlHours,
+  };
 
   app.post(
     '/command/sendCommand',
     {
       schema: {
         tags,
-        description: 'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
+        description:
+          'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
         body: Type.Object({ terminalID: Terminal, content: Content }),
       },
       config: { access },
@@ -38,12 +42,22 @@ export default async function commandRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Saves a command to be sent when the device next connects',
-        body: Type.Object({ terminalID: Terminal, content: Content, ttlHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30 })) }),
+        body: Type.Object({
+          terminalID: Terminal,
+          content: Content,
+          ttlHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30 })),
+        }),
       },
       config: { access },
     },
     async (req) => {
-      const r = await insertOffline(db, authOf(req), req.body.terminalID, req.body.content, req.body.ttlHours ?? settings.offlineTtlHours);
+      const r = await insertOffline(
+        db,
+        authOf(req),
+        req.body.terminalID,
+        req.body.content,
+        req.body.ttlHours ?? settings.offlineTtlHours,
+      );
       return ok(r, MESSAGES.commandQueued);
     },
   );
@@ -51,7 +65,11 @@ export default async function commandRoutes(fastify: FastifyInstance) {
   app.post(
     '/command/findAndOffline',
     {
-      schema: { tags, description: "A device's offline commands", body: Type.Object({ ...PageQuery, terminalID: Terminal, waiting: Type.Optional(Type.Boolean()) }) },
+      schema: {
+        tags,
+        description: "A device's offline commands",
+        body: Type.Object({ ...PageQuery, terminalID: Terminal, waiting: Type.Optional(Type.Boolean()) }),
+      },
       config: { access },
     },
     async (req) => ok(await findOffline(db, authOf(req), req.body)),
@@ -59,7 +77,10 @@ export default async function commandRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/command/cancelOffline',
-    { schema: { tags, body: Type.Object({ terminalID: Terminal, id: Type.Integer({ minimum: 1 }) }) }, config: { access } },
+    {
+      schema: { tags, body: Type.Object({ terminalID: Terminal, id: Type.Integer({ minimum: 1 }) }) },
+      config: { access },
+    },
     async (req) => {
       await cancelOffline(db, authOf(req), req.body.terminalID, req.body.id);
       return ok(null);
@@ -68,7 +89,14 @@ export default async function commandRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/command/getCommand',
-    { schema: { tags, description: 'The command log of a device', body: Type.Object({ ...PageQuery, terminalID: Terminal }) }, config: { access } },
+    {
+      schema: {
+        tags,
+        description: 'The command log of a device',
+        body: Type.Object({ ...PageQuery, terminalID: Terminal }),
+      },
+      config: { access },
+    },
     async (req) => ok(await commandLog(db, authOf(req), req.body)),
   );
 }

@@ -26,7 +26,13 @@ function cleanContent(content: string) {
 }
 
 /** Queues a command for the device's next connection (spec: offline commands). */
-export async function queueOffline(db: Db, auth: AuthContext, device: DeviceRow, content: string, ttlHours: number) {
+export async function queueOffline(
+  db: Db,
+  auth: AuthContext,
+  device: DeviceRow,
+  content: string,
+  ttlHours: number,
+) {
   const [row] = await db
     .insert(offlineCommands)
     .values({
@@ -40,7 +46,12 @@ export async function queueOffline(db: Db, auth: AuthContext, device: DeviceRow,
     .returning();
   await db
     .insert(commandStatusLog)
-    .values({ offlineCommandId: row.id, terminalId: device.terminalId, status: 'queued', userId: auth.user.id });
+    .values({
+      offlineCommandId: row.id,
+      terminalId: device.terminalId,
+      status: 'queued',
+      userId: auth.user.id,
+    });
   return row;
 }
 
@@ -50,7 +61,14 @@ export async function queueOffline(db: Db, auth: AuthContext, device: DeviceRow,
  * otherwise the command goes to whichever node holds the connection and the reply decides
  * the result.
  */
-export async function sendCommand(db: Db, bus: EventBus, auth: AuthContext, terminalId: string, raw: string, s: CommandSettings) {
+export async function sendCommand(
+  db: Db,
+  bus: EventBus,
+  auth: AuthContext,
+  terminalId: string,
+  raw: string,
+  s: CommandSettings,
+) {
   if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
   const content = cleanContent(raw);
   const device = await loadDeviceInScope(db, auth, terminalId);
@@ -60,7 +78,11 @@ export async function sendCommand(db: Db, bus: EventBus, auth: AuthContext, term
   }
   let outcome: CommandOutcome;
   try {
-    outcome = await bus.request<CommandOutcome>(SUBJECT.gatewayCommand(device.terminalId), { content, timeoutMs: s.timeoutMs }, s.timeoutMs + 2000);
+    outcome = await bus.request<CommandOutcome>(
+      SUBJECT.gatewayCommand(device.terminalId),
+      { content, timeoutMs: s.timeoutMs },
+      s.timeoutMs + 2000,
+    );
   } catch (e) {
     if (e instanceof NoResponderError) {
       if (!offlineCapable) throw badRequest('deviceNotOnline');
@@ -68,7 +90,12 @@ export async function sendCommand(db: Db, bus: EventBus, auth: AuthContext, term
       return { queued: true, offlineCommandId: queued.id, key: 'commandQueued' as const };
     }
     if (!(e instanceof BusTimeoutError)) throw e;
-    outcome = { reply: null, result: COMMAND_RESULT.timeout, sentAt: new Date().toISOString(), repliedAt: null };
+    outcome = {
+      reply: null,
+      result: COMMAND_RESULT.timeout,
+      sentAt: new Date().toISOString(),
+      repliedAt: null,
+    };
   }
   const [row] = await db
     .insert(commands)
@@ -106,7 +133,13 @@ export async function sendCommand(db: Db, bus: EventBus, auth: AuthContext, term
   };
 }
 
-export async function insertOffline(db: Db, auth: AuthContext, terminalId: string, raw: string, ttlHours: number) {
+export async function insertOffline(
+  db: Db,
+  auth: AuthContext,
+  terminalId: string,
+  raw: string,
+  ttlHours: number,
+) {
   if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
   const device = await loadDeviceInScope(db, auth, terminalId);
   const row = await queueOffline(db, auth, device, cleanContent(raw), ttlHours);
@@ -114,14 +147,24 @@ export async function insertOffline(db: Db, auth: AuthContext, terminalId: strin
 }
 
 /** The device's offline commands (newest first), optionally only those still waiting. */
-export async function findOffline(db: Db, auth: AuthContext, q: PageParams & { terminalID: string; waiting?: boolean }) {
+export async function findOffline(
+  db: Db,
+  auth: AuthContext,
+  q: PageParams & { terminalID: string; waiting?: boolean },
+) {
   const device = await loadDeviceInScope(db, auth, q.terminalID);
   const conds = [eq(offlineCommands.deviceId, device.id)];
   if (q.waiting) conds.push(inArray(offlineCommands.status, ['queued']));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(offlineCommands).where(where);
   const { limit, offset } = pageWindow(q);
-  const list = await db.select().from(offlineCommands).where(where).orderBy(desc(offlineCommands.seq)).limit(limit).offset(offset);
+  const list = await db
+    .select()
+    .from(offlineCommands)
+    .where(where)
+    .orderBy(desc(offlineCommands.seq))
+    .limit(limit)
+    .offset(offset);
   return { list, total: Number(total) };
 }
 
@@ -130,10 +173,18 @@ export async function cancelOffline(db: Db, auth: AuthContext, terminalId: strin
   const [row] = await db
     .update(offlineCommands)
     .set({ status: 'cancelled' })
-    .where(and(eq(offlineCommands.id, id), eq(offlineCommands.deviceId, device.id), eq(offlineCommands.status, 'queued')))
+    .where(
+      and(
+        eq(offlineCommands.id, id),
+        eq(offlineCommands.deviceId, device.id),
+        eq(offlineCommands.status, 'queued'),
+      ),
+    )
     .returning({ id: offlineCommands.id });
   if (!row) throw badRequest('notFound');
-  await db.insert(commandStatusLog).values({ offlineCommandId: id, terminalId, status: 'cancelled', userId: auth.user.id });
+  await db
+    .insert(commandStatusLog)
+    .values({ offlineCommandId: id, terminalId, status: 'cancelled', userId: auth.user.id });
 }
 
 /** The command log of one device, newest first (spec: getCommand). */

@@ -43,7 +43,10 @@ export async function importDevices(db: Db, auth: AuthContext, req: ImportReques
   const present = new Set<string>();
   const tested = new Map<string, { protocol: number; deviceType: string }>();
   for (const part of chunks(candidates)) {
-    const rows = await db.select({ t: devices.terminalId }).from(devices).where(inArray(devices.terminalId, part));
+    const rows = await db
+      .select({ t: devices.terminalId })
+      .from(devices)
+      .where(inArray(devices.terminalId, part));
     for (const r of rows) present.add(r.t);
     const stocked = await db
       .select({ t: stock.terminalId, protocol: stock.protocol, deviceType: stock.deviceType })
@@ -53,8 +56,10 @@ export async function importDevices(db: Db, auth: AuthContext, req: ImportReques
   }
   for (const r of results) {
     if (!r.ok) continue;
-    if (present.has(r.imei)) Object.assign(r, { ok: false, key: 'imeiExists' } satisfies Partial<ImportLineResult>);
-    else if (!tested.has(r.imei)) Object.assign(r, { ok: false, key: 'imeiNoTestRecord' } satisfies Partial<ImportLineResult>);
+    if (present.has(r.imei))
+      Object.assign(r, { ok: false, key: 'imeiExists' } satisfies Partial<ImportLineResult>);
+    else if (!tested.has(r.imei))
+      Object.assign(r, { ok: false, key: 'imeiNoTestRecord' } satisfies Partial<ImportLineResult>);
   }
   const accepted = results.filter((r) => r.ok).map((r) => r.imei);
   if (accepted.length === 0) return { imported: 0, results };

@@ -41,7 +41,11 @@ export async function deviceLocations(db: Db, auth: AuthContext, userId?: number
     : db.select({ id: users.id }).from(users).where(scopeOf(auth));
   const conds = [inArray(devices.userId, owners)];
   if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
-  const rows = await db.select().from(devices).where(and(...conds)).orderBy(asc(devices.id));
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(...conds))
+    .orderBy(asc(devices.id));
   const now = Date.now();
   return rows.map((d) => {
     const expired = !!d.platformExpireAt && d.platformExpireAt.getTime() < now;

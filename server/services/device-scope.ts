@@ -11,7 +11,11 @@ export async function loadDeviceInScope(db: Db, auth: AuthContext, terminalId: s
   const owners = db.select({ id: users.id }).from(users).where(scopeOf(auth));
   const conds = [eq(devices.terminalId, terminalId), inArray(devices.userId, owners)];
   if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
-  const [row] = await db.select().from(devices).where(and(...conds)).limit(1);
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(...conds))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }

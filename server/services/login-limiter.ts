@@ -11,7 +11,10 @@ export class LoginLimiter {
 
   constructor(cfg: ServerConfig['loginRate']) {
     this.perIp = new RateLimiterMemory({ points: cfg.perIpPerMinute, duration: 60 });
-    this.perUser = new RateLimiterMemory({ points: cfg.failuresPerUsername, duration: cfg.usernameWindowSeconds });
+    this.perUser = new RateLimiterMemory({
+      points: cfg.failuresPerUsername,
+      duration: cfg.usernameWindowSeconds,
+    });
   }
 
   /** Consumes one attempt for the IP; false when the IP or the user name is over its limit. */

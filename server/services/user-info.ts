@@ -50,7 +50,10 @@ export function toUserInfo(u: UserRow, counts = { deviceNum: 0, saleNum: 0 }): U
 }
 
 /** deviceNum: devices the account holds; saleNum: devices it imported that now belong to others. */
-export async function deviceCountsOf(db: Db, userId: number): Promise<{ deviceNum: number; saleNum: number }> {
+export async function deviceCountsOf(
+  db: Db,
+  userId: number,
+): Promise<{ deviceNum: number; saleNum: number }> {
   const [owned] = await db.select({ n: count() }).from(devices).where(eq(devices.userId, userId));
   const [sold] = await db
     .select({ n: count() })
@@ -62,5 +65,12 @@ export async function deviceCountsOf(db: Db, userId: number): Promise<{ deviceNu
 export async function sessionPayload(db: Db, u: UserRow, token: string, deviceId: number | null = null) {
   const user = { ...toUserInfo(u, await deviceCountsOf(db, u.id)), token };
   const role = deviceId != null ? ROLE.user : u.role;
-  return { token, user, permissions: [...permissionsOf(role)], home: homeOf(role), payAllowed: u.payAllowed, deviceId };
+  return {
+    token,
+    user,
+    permissions: [...permissionsOf(role)],
+    home: homeOf(role),
+    payAllowed: u.payAllowed,
+    deviceId,
+  };
 }

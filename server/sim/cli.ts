@@ -29,7 +29,9 @@ const fleet = new SimFleet(specs, {
   ports: { gt06: Number(values['gt06-port']), jt808: Number(values['jt808-port']) },
   intervalSec: Number(values.interval),
 });
-console.log(`Simulating ${specs.length} demo devices (${protocol}) against ${values.host}, every ${values.interval} s`);
+console.log(
+  `Simulating ${specs.length} demo devices (${protocol}) against ${values.host}, every ${values.interval} s`,
+);
 await fleet.start();
 const report = setInterval(() => console.log(JSON.stringify(fleet.stats)), 10_000);
 process.on('SIGINT', () => {

@@ -2,8 +2,23 @@ import net from 'node:net';
 import { gt06Codec } from '../gateway/gt06';
 import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
 import type { FrameSplitter } from '../gateway/codec';
-import { gt06Alarm, gt06CommandReply, gt06Heartbeat, gt06Location, gt06Login, parseGt06Command, type Fix } from './gt06-frames';
-import { jt808Auth, jt808GeneralReply, jt808Heartbeat, jt808Location, jt808Register, jt808TextReply } from './jt808-frames';
+import {
+  gt06Alarm,
+  gt06CommandReply,
+  gt06Heartbeat,
+  gt06Location,
+  gt06Login,
+  parseGt06Command,
+  type Fix,
+} from './gt06-frames';
+import {
+  jt808Auth,
+  jt808GeneralReply,
+  jt808Heartbeat,
+  jt808Location,
+  jt808Register,
+  jt808TextReply,
+} from './jt808-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 
 export type Family = 'gt06' | 'jt808';
@@ -83,7 +98,8 @@ export class SimDevice {
       socket.on('error', () => resolve());
       socket.on('close', () => {
         this.clearTimers();
-        if (!this.stopped && this.opts.reconnect) this.timers.push(setTimeout(() => void this.start(), 3000 + this.rng.next() * 2000));
+        if (!this.stopped && this.opts.reconnect)
+          this.timers.push(setTimeout(() => void this.start(), 3000 + this.rng.next() * 2000));
       });
     });
   }
@@ -134,19 +150,36 @@ export class SimDevice {
     this.vehicle = step(this.vehicle, Math.max(1, (now - this.lastStep) / 1000), this.rng);
     this.lastStep = now;
     const v = this.vehicle;
-    const fix: Fix = { time: new Date(now), lat: v.lat, lon: v.lon, speed: v.speed, course: v.course, satellites: 9 };
+    const fix: Fix = {
+      time: new Date(now),
+      lat: v.lat,
+      lon: v.lon,
+      speed: v.speed,
+      course: v.course,
+      satellites: 9,
+    };
     const alarm = this.rng.next() < this.opts.alarmChance;
     if (this.spec.family === 'gt06') {
-      this.send(alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, this.next()) : gt06Location(fix, this.next()));
+      this.send(
+        alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, this.next()) : gt06Location(fix, this.next()),
+      );
     } else {
       const alarmFlags = alarm ? (v.speed > 120 ? 1 << 1 : 1 << 0) : 0;
-      this.send(jt808Location(this.spec.terminalId, fix, { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm }, this.next()));
+      this.send(
+        jt808Location(
+          this.spec.terminalId,
+          fix,
+          { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm },
+          this.next(),
+        ),
+      );
     }
     this.stats.positions++;
   }
 
   private heartbeat() {
-    if (this.spec.family === 'gt06') this.send(gt06Heartbeat({ acc: this.vehicle.speed > 0, voltageLevel: 5 }, this.next()));
+    if (this.spec.family === 'gt06')
+      this.send(gt06Heartbeat({ acc: this.vehicle.speed > 0, voltageLevel: 5 }, this.next()));
     else this.send(jt808Heartbeat(this.spec.terminalId, this.next()));
   }
 

@@ -13,7 +13,13 @@ export function demoSpecs(filter: Family | 'mix' = 'mix'): SimDeviceSpec[] {
     .map((d) => ({ d, family: PROTOCOL_FAMILY[d.protocol] }))
     .filter(({ d, family }) => family && d.lat != null && (filter === 'mix' || family === filter))
     .sort((a, b) => Number(b.d.state === DEVICE_STATE.online) - Number(a.d.state === DEVICE_STATE.online))
-    .map(({ d, family }, i) => ({ terminalId: d.terminalId, family: family!, lat: d.lat!, lon: d.lon!, seed: 1000 + i }));
+    .map(({ d, family }, i) => ({
+      terminalId: d.terminalId,
+      family: family!,
+      lat: d.lat!,
+      lon: d.lon!,
+      seed: 1000 + i,
+    }));
 }
 
 export class SimFleet {
@@ -37,7 +43,11 @@ export class SimFleet {
 
   get stats() {
     return this.devices.reduce(
-      (a, d) => ({ connected: a.connected + (d.connected ? 1 : 0), positions: a.positions + d.stats.positions, commands: a.commands + d.stats.commands }),
+      (a, d) => ({
+        connected: a.connected + (d.connected ? 1 : 0),
+        positions: a.positions + d.stats.positions,
+        commands: a.commands + d.stats.commands,
+      }),
       { connected: 0, positions: 0, commands: 0 },
     );
   }

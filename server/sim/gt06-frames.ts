@@ -33,7 +33,10 @@ function gpsBlock(f: Fix): Buffer {
   b.writeUInt8(Math.max(0, Math.min(255, Math.round(f.speed))), 15);
   // bit 12 fixed, bit 10 north, bit 11 west; bits 0-9 course.
   const flags =
-    (f.valid === false ? 0 : 1 << 12) | (f.lat >= 0 ? 1 << 10 : 0) | (f.lon < 0 ? 1 << 11 : 0) | (Math.round(f.course) % 360);
+    (f.valid === false ? 0 : 1 << 12) |
+    (f.lat >= 0 ? 1 << 10 : 0) |
+    (f.lon < 0 ? 1 << 11 : 0) |
+    (Math.round(f.course) % 360);
   b.writeUInt16BE(flags, 16);
   return b;
 }
@@ -41,10 +44,14 @@ function gpsBlock(f: Fix): Buffer {
 /** MCC 460 (China), MNC 0, a LAC and a cell id. */
 const LBS = Buffer.from([0x01, 0xcc, 0x00, 0x28, 0x7d, 0x00, 0x1f, 0xb8]);
 
-export const gt06Location = (f: Fix, serial: number) => buildGt06Packet(0x12, Buffer.concat([gpsBlock(f), LBS]), serial);
+export const gt06Location = (f: Fix, serial: number) =>
+  buildGt06Packet(0x12, Buffer.concat([gpsBlock(f), LBS]), serial);
 
 /** Heartbeat 0x13: terminal info (ACC bit 1, charging bit 2, GPS bit 6), voltage level 0-6, GSM 0-4. */
-export function gt06Heartbeat(s: { acc: boolean; charging?: boolean; voltageLevel: number; gsm?: number }, serial: number) {
+export function gt06Heartbeat(
+  s: { acc: boolean; charging?: boolean; voltageLevel: number; gsm?: number },
+  serial: number,
+) {
   const info = (s.acc ? 0x02 : 0) | (s.charging ? 0x04 : 0) | 0x40;
   return buildGt06Packet(0x13, Buffer.from([info, s.voltageLevel, s.gsm ?? 4, 0x00, 0x02]), serial);
 }

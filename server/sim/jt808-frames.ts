@@ -1,10 +1,18 @@
-import { buildJt808Frame, encodeGbk, encodeJt808Terminal, JT808_MSG, type Jt808Target } from '../gateway/jt808';
+import {
+  buildJt808Frame,
+  encodeGbk,
+  encodeJt808Terminal,
+  JT808_MSG,
+  type Jt808Target,
+} from '../gateway/jt808';
 import type { Fix } from './gt06-frames';
 
 /** Frames a JT/T 808 (2013) terminal sends, for the simulator and tests. Times are GMT+8. */
-export const jt808Target = (terminalId: string): Jt808Target => ({ terminal: encodeJt808Terminal(terminalId) });
+export const jt808Target = (terminalId: string): Jt808Target => ({
+  terminal: encodeJt808Terminal(terminalId),
+});
 
-const bcd = (n: number) => ((Math.floor(n / 10) % 10) << 4) | n % 10;
+const bcd = (n: number) => ((Math.floor(n / 10) % 10) << 4) | (n % 10);
 
 function timeGmt8(t: Date): Buffer {
   const l = new Date(t.getTime() + 8 * 3600_000);
@@ -26,7 +34,12 @@ export function jt808Register(terminalId: string, serial: number, plate = '') {
   body.write('SIM-808', 9, 'latin1');
   body.write(terminalId.slice(-7), 29, 'latin1');
   body.writeUInt8(plate ? 1 : 0, 36);
-  return buildJt808Frame(JT808_MSG.register, Buffer.concat([body, encodeGbk(plate)]), jt808Target(terminalId), serial);
+  return buildJt808Frame(
+    JT808_MSG.register,
+    Buffer.concat([body, encodeGbk(plate)]),
+    jt808Target(terminalId),
+    serial,
+  );
 }
 
 export const jt808Auth = (terminalId: string, authCode: string, serial: number) =>
@@ -66,7 +79,13 @@ export const jt808Location = (terminalId: string, f: Fix, s: Jt808Status, serial
   buildJt808Frame(JT808_MSG.location, jt808LocationBody(f, s), jt808Target(terminalId), serial);
 
 /** 0x0001: the terminal's answer to a platform message. */
-export function jt808GeneralReply(terminalId: string, replySerial: number, replyId: number, result: number, serial: number) {
+export function jt808GeneralReply(
+  terminalId: string,
+  replySerial: number,
+  replyId: number,
+  result: number,
+  serial: number,
+) {
   const body = Buffer.alloc(5);
   body.writeUInt16BE(replySerial, 0);
   body.writeUInt16BE(replyId, 2);
@@ -76,4 +95,9 @@ export function jt808GeneralReply(terminalId: string, replySerial: number, reply
 
 /** 0x6006: a text answer (encoding byte, then GBK). */
 export const jt808TextReply = (terminalId: string, text: string, serial: number) =>
-  buildJt808Frame(JT808_MSG.textReport, Buffer.concat([Buffer.from([0]), encodeGbk(text)]), jt808Target(terminalId), serial);
+  buildJt808Frame(
+    JT808_MSG.textReport,
+    Buffer.concat([Buffer.from([0]), encodeGbk(text)]),
+    jt808Target(terminalId),
+    serial,
+  );

@@ -49,7 +49,15 @@ function nextPhase(rng: Rng): Phase {
 }
 
 export function startVehicle(lat: number, lon: number, rng: Rng): VehicleState {
-  return { lat, lon, course: Math.floor(rng.next() * 360), speed: 0, phase: 'city', phaseLeft: 30, mileageKm: 0 };
+  return {
+    lat,
+    lon,
+    course: Math.floor(rng.next() * 360),
+    speed: 0,
+    phase: 'city',
+    phaseLeft: 30,
+    mileageKm: 0,
+  };
 }
 
 const EARTH_M_PER_DEG = 111_320;
@@ -67,13 +75,23 @@ export function step(v: VehicleState, dtSec: number, rng: Rng): VehicleState {
   // Speed eases towards the phase's target instead of jumping.
   const speed = Math.max(0, v.speed + (target - v.speed) * Math.min(1, dtSec / 8));
   if (speed > 1) {
-    course = (course + (rng.next() - 0.5) * 20 + (rng.next() < 0.03 ? 90 * Math.sign(rng.next() - 0.5) : 0) + 360) % 360;
+    course =
+      (course + (rng.next() - 0.5) * 20 + (rng.next() < 0.03 ? 90 * Math.sign(rng.next() - 0.5) : 0) + 360) %
+      360;
   }
   const dist = (speed / 3.6) * dtSec;
   const rad = (course * Math.PI) / 180;
   const lat = v.lat + (dist * Math.cos(rad)) / EARTH_M_PER_DEG;
   const lon = v.lon + (dist * Math.sin(rad)) / (EARTH_M_PER_DEG * Math.cos((v.lat * Math.PI) / 180));
-  return { lat, lon, course: Math.round(course), speed: Math.round(speed * 10) / 10, phase, phaseLeft, mileageKm: v.mileageKm + dist / 1000 };
+  return {
+    lat,
+    lon,
+    course: Math.round(course),
+    speed: Math.round(speed * 10) / 10,
+    phase,
+    phaseLeft,
+    mileageKm: v.mileageKm + dist / 1000,
+  };
 }
 
 /** How a simulated tracker answers a text command, as real devices word it. */

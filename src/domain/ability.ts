@@ -49,7 +49,7 @@ export function hasAllPermissions(ability: AppAbility, permissions: readonly str
  */
 export function hasPermi(ability: AppAbility, value: unknown): boolean {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new Error('hasPermi needs a non-empty array of permissions, such as [\'device:edit\']');
+    throw new Error("hasPermi needs a non-empty array of permissions, such as ['device:edit']");
   }
   return ability.can('manage', 'all') || hasAnyPermission(ability, value as string[]);
 }

@@ -42,10 +42,12 @@ export function brandProblems(value: unknown): string[] {
   if (!isString(b.logo) || b.logo.includes('/')) problems.push('logo: a file name under public/brands/');
   const colors = (b.colors ?? {}) as Record<string, unknown>;
   for (const key of ['primary', 'background']) {
-    if (typeof colors[key] !== 'string' || !COLOR.test(colors[key] as string)) problems.push(`colors.${key}: #rgb colour`);
+    if (typeof colors[key] !== 'string' || !COLOR.test(colors[key] as string))
+      problems.push(`colors.${key}: #rgb colour`);
   }
   if (!isLanguage(b.language)) problems.push('language: one of LANGUAGES');
-  if (!(MAP_TYPES as readonly unknown[]).includes(b.mapType)) problems.push(`mapType: one of ${MAP_TYPES.join(', ')}`);
+  if (!(MAP_TYPES as readonly unknown[]).includes(b.mapType))
+    problems.push(`mapType: one of ${MAP_TYPES.join(', ')}`);
   if (!isString(b.loginPath) || !/^(\/[a-zA-Z0-9_-]+)*\/login$/.test(b.loginPath)) {
     problems.push("loginPath: '/login' or '/<brand>/login'");
   }
@@ -53,7 +55,8 @@ export function brandProblems(value: unknown): string[] {
     problems.push('downloads: [{labelKey, url}]');
   }
   const t = b.trial as { username?: unknown; password?: unknown } | null | undefined;
-  if (t !== null && !(isString(t?.username) && isString(t?.password))) problems.push('trial: {username, password} or null');
+  if (t !== null && !(isString(t?.username) && isString(t?.password)))
+    problems.push('trial: {username, password} or null');
   return problems;
 }
 

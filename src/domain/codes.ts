@@ -28,7 +28,14 @@ export const IMPORT_PROTOCOLS_808: readonly number[] = [
   IMPORT_PROTOCOL.bsj11,
 ];
 
-export const CARD_TYPE = { halfYear: 1, oneYear: 2, twoYears: 3, lifetime: 4, oneMonth: 5, threeYears: 6 } as const;
+export const CARD_TYPE = {
+  halfYear: 1,
+  oneYear: 2,
+  twoYears: 3,
+  lifetime: 4,
+  oneMonth: 5,
+  threeYears: 6,
+} as const;
 export const CARD_OPERATION = { systemSetting: 1, transfer: 2, deviceImport: 3, renewal: 4 } as const;
 
 export const DEVICE_PROTOCOL = {
@@ -71,7 +78,15 @@ export const PROMPT = { support: 1, inactive: 2, pastDue: 3, selectDevice: 4 } a
 export const POSITION_TYPES = ['bds', 'gps', 'lbs', 'wifi'] as const;
 export type PositionType = (typeof POSITION_TYPES)[number];
 
-export const RUN_STATE = { unknown: 0, moving: 1, fast: 2, overspeed: 3, stop: 4, offline: 5, expired: 6 } as const;
+export const RUN_STATE = {
+  unknown: 0,
+  moving: 1,
+  fast: 2,
+  overspeed: 3,
+  stop: 4,
+  offline: 5,
+  expired: 6,
+} as const;
 export const TRACK_STATE = { normal: 1, fast: 2, overspeed: 3, stop: 4, abnormal: 5 } as const;
 export const COMMAND_RESULT = { success: 1, timeout: 2, error: 3 } as const;
 

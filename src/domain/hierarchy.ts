@@ -42,7 +42,10 @@ export interface AgentTreeNode {
 }
 
 /** Builds the agent map keyed by id and the forest of roots (nodes whose parent is not in the rows). */
-export function buildAgentTree(rows: readonly AgentRow[]): { map: Map<number, AgentTreeNode>; roots: AgentTreeNode[] } {
+export function buildAgentTree(rows: readonly AgentRow[]): {
+  map: Map<number, AgentTreeNode>;
+  roots: AgentTreeNode[];
+} {
   const map = new Map<number, AgentTreeNode>();
   for (const [id, parentId, ancestors, username, nickname, role, deviceCount, saleCount] of rows) {
     map.set(id, { id, parentId, ancestors, username, nickname, role, deviceCount, saleCount, children: [] });

@@ -38,7 +38,12 @@ export interface LanguageInputs {
  * browser language, else cn (or the brand's language). Test-group roles are forced to cn
  * (spec section 6).
  */
-export function resolveLanguage({ stored, browser, role, fallback = DEFAULT_LANGUAGE }: LanguageInputs): Language {
+export function resolveLanguage({
+  stored,
+  browser,
+  role,
+  fallback = DEFAULT_LANGUAGE,
+}: LanguageInputs): Language {
   if (role != null && forcesChinese(role)) return 'cn';
   if (isLanguage(stored)) return stored;
   for (const tag of browser) {

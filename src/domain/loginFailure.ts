@@ -13,7 +13,10 @@ const BY_CODE: Record<number, MessageKey> = {
  * attempts; otherwise the meta.code (201, 202, 208, 209); otherwise the server's meta.key;
  * otherwise the generic network text.
  */
-export function loginFailureKey(status: number, meta: { code?: number; key?: string } | undefined): MessageKey {
+export function loginFailureKey(
+  status: number,
+  meta: { code?: number; key?: string } | undefined,
+): MessageKey {
   if (status === 429) return 'tooManyAttempts';
   const byCode = meta?.code != null ? BY_CODE[meta.code] : undefined;
   if (byCode) return byCode;

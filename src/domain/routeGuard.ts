@@ -53,7 +53,8 @@ export function guardRoute({ path, user, loginPaths, findRoute }: GuardInput): G
   const p = normalizePath(path);
   if (p === PUBLIC_ROUTES.loginByCert || p === PUBLIC_ROUTES.notFound) return ALLOW;
   if (p === PUBLIC_ROUTES.root) return redirect(PUBLIC_ROUTES.redirect);
-  if (p === PUBLIC_ROUTES.redirect) return user ? homeDecision(user) : redirect(loginPaths[0] ?? PUBLIC_ROUTES.login);
+  if (p === PUBLIC_ROUTES.redirect)
+    return user ? homeDecision(user) : redirect(loginPaths[0] ?? PUBLIC_ROUTES.login);
   if (loginPaths.includes(p)) return user ? homeDecision(user) : ALLOW;
   if (p === PUBLIC_ROUTES.payResult || p === PUBLIC_ROUTES.test) return ALLOW;
 

@@ -12,7 +12,8 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
 export const SIM_PATTERN = /^(?:[A-Za-z0-9]{11}|[A-Za-z0-9]{13})$/;
 /** Mobile, 400/800 service numbers and landlines with an optional area code. */
-export const TELEPHONE_PATTERN = /^(?:1[3-9]\d{9}|[48]00-?\d{3}-?\d{4}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|\d{7,8})$/;
+export const TELEPHONE_PATTERN =
+  /^(?:1[3-9]\d{9}|[48]00-?\d{3}-?\d{4}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|\d{7,8})$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领';
 /** Province character, letter, then four letters/digits and a final that may be special; or a new-energy plate. */

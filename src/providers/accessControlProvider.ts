@@ -15,7 +15,9 @@ export const accessControlProvider: AccessControlProvider = {
     const explicit = params?.permissions as readonly string[] | undefined;
     const needed = explicit ?? (resource ? permissionsOfResource(resource) : undefined);
     if (!needed || needed.length === 0) return { can: true };
-    return hasAnyPermission(abilityFor(user), needed) ? { can: true } : { can: false, reason: 'noPermission' };
+    return hasAnyPermission(abilityFor(user), needed)
+      ? { can: true }
+      : { can: false, reason: 'noPermission' };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

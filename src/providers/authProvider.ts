@@ -7,7 +7,15 @@ import { preferredLanguage } from '../i18n/preferred';
 import { ApiError, isSessionExpiredError, request } from './http';
 import { brand } from './publicConfig';
 import { forgetRememberedLogin, saveRememberedLogin } from './rememberedLogin';
-import { clearSession, expireSession, getSession, getSessionUser, getToken, setSession, type LoginData } from './session';
+import {
+  clearSession,
+  expireSession,
+  getSession,
+  getSessionUser,
+  getToken,
+  setSession,
+  type LoginData,
+} from './session';
 
 /** What the login page and /loginByCert pass to refine's useLogin. */
 export type LoginParams =
@@ -37,8 +45,16 @@ export const authProvider: AuthProvider = {
     try {
       const data =
         params.mode === 'cert'
-          ? await request<LoginData>('/loginByCert', { terminalID: params.terminalID, password: params.password }, { anonymous: true })
-          : await request<LoginData>(brand().loginPath, { username: params.username, password: params.password }, { anonymous: true });
+          ? await request<LoginData>(
+              '/loginByCert',
+              { terminalID: params.terminalID, password: params.password },
+              { anonymous: true },
+            )
+          : await request<LoginData>(
+              brand().loginPath,
+              { username: params.username, password: params.password },
+              { anonymous: true },
+            );
       setSession(data);
       if (params.mode !== 'cert') {
         if (params.remember) saveRememberedLogin({ username: params.username, password: params.password });
@@ -66,7 +82,9 @@ export const authProvider: AuthProvider = {
   },
 
   check: async () =>
-    getSession() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: brand().loginPath },
+    getSession()
+      ? { authenticated: true }
+      : { authenticated: false, logout: true, redirectTo: brand().loginPath },
 
   getIdentity: async () => {
     const user = getSessionUser();
@@ -81,11 +99,21 @@ export const authProvider: AuthProvider = {
       return {
         logout: true,
         redirectTo: brand().loginPath,
-        error: { name: i18n.t('errors:sessionExpired'), message: i18n.t('errors:sessionExpired'), statusCode: 401 },
+        error: {
+          name: i18n.t('errors:sessionExpired'),
+          message: i18n.t('errors:sessionExpired'),
+          statusCode: 401,
+        },
       };
     }
     if (error instanceof ApiError && error.meta.message === API_MESSAGE.forbidden) {
-      return { error: { name: i18n.t('errors:unauthorized'), message: i18n.t('errors:unauthorized'), statusCode: 403 } };
+      return {
+        error: {
+          name: i18n.t('errors:unauthorized'),
+          message: i18n.t('errors:unauthorized'),
+          statusCode: 403,
+        },
+      };
     }
     return {};
   },

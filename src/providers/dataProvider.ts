@@ -13,13 +13,18 @@ export interface ListData<T> {
 export function filtersToFields(filters: CrudFilter[] | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const f of filters ?? []) {
-    if ('field' in f && f.value !== undefined && f.value !== '' && f.value !== null) fields[f.field] = f.value;
+    if ('field' in f && f.value !== undefined && f.value !== '' && f.value !== null)
+      fields[f.field] = f.value;
   }
   return fields;
 }
 
 /** Endpoints come from the resource descriptor (refine passes its meta); these are the defaults. */
-function endpoint(resource: string, meta: Record<string, unknown> | undefined, kind: keyof ResourceEndpoints): string {
+function endpoint(
+  resource: string,
+  meta: Record<string, unknown> | undefined,
+  kind: keyof ResourceEndpoints,
+): string {
   const own = (meta?.endpoints as ResourceEndpoints | undefined)?.[kind];
   const fallback = { list: 'list', one: 'findById', create: 'add', update: 'edit', delete: 'delete' }[kind];
   return own ?? `/${resource}/${fallback}`;
@@ -52,7 +57,10 @@ export const dataProvider: DataProvider = {
   }),
 
   update: async ({ resource, id, variables, meta }) => ({
-    data: (await request<BaseRecord>(endpoint(resource, meta, 'update'), { ...(variables as object), id })) as never,
+    data: (await request<BaseRecord>(endpoint(resource, meta, 'update'), {
+      ...(variables as object),
+      id,
+    })) as never,
   }),
 
   deleteOne: async ({ resource, id, meta }) => ({

@@ -35,7 +35,12 @@ export class ApiError extends Error implements HttpError {
   }
 }
 
-const NETWORK_META: Meta = { success: false, code: 0, message: 'Network problem, please try again later!', key: 'network' };
+const NETWORK_META: Meta = {
+  success: false,
+  code: 0,
+  message: 'Network problem, please try again later!',
+  key: 'network',
+};
 
 export function isSessionExpiredError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
@@ -57,7 +62,11 @@ export interface RequestOptions {
  * meta.message 9902) on an authenticated call also clears the stored session, so the route
  * guard sends the user to the login page.
  */
-export async function requestEnvelope<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
+export async function requestEnvelope<T>(
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<Envelope<T>> {
   const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method === 'POST') headers['Content-Type'] = 'application/json';

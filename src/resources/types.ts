@@ -42,7 +42,11 @@ export function screen(
 }
 
 /** A menu group entry. */
-export function group(name: string, icon: ComponentType, extra: Partial<ResourceDescriptor> = {}): ResourceDescriptor {
+export function group(
+  name: string,
+  icon: ComponentType,
+  extra: Partial<ResourceDescriptor> = {},
+): ResourceDescriptor {
   return { name, icon, labelKey: name, ...extra };
 }
 

@@ -63,7 +63,11 @@ describe('the demo account (id 6)', () => {
     ];
     for (const [url, body] of writes) {
       const r = await h.post(url, body, demo);
-      expect(r.meta, url).toMatchObject({ success: false, key: 'demoForbidden', message: MESSAGES.demoForbidden });
+      expect(r.meta, url).toMatchObject({
+        success: false,
+        key: 'demoForbidden',
+        message: MESSAGES.demoForbidden,
+      });
     }
   });
 
@@ -144,7 +148,13 @@ describe('OpenAPI', () => {
   it('is served at /api/docs with every account route', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json();
-    for (const p of ['/api/login', '/api/logout', '/api/user/findById', '/api/user/transferAgent', '/api/device/count/list']) {
+    for (const p of [
+      '/api/login',
+      '/api/logout',
+      '/api/user/findById',
+      '/api/user/transferAgent',
+      '/api/device/count/list',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });

@@ -25,15 +25,23 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await openTestDatabase({ seed: true });
-  gw = await startGateway({ db: t.db, bus }, [
-    { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-    { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-  ], { commandTimeoutMs: 1500 });
+  gw = await startGateway(
+    { db: t.db, bus },
+    [
+      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
+      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
+    ],
+    { commandTimeoutMs: 1500 },
+  );
   const config = loadConfig({ LOGIN_RATE_PER_IP: '10000', COMMAND_TIMEOUT: '1' });
   app = await buildApp({ config, handle: t.handle, bus });
   await app.ready();
   for (const u of ['agent', 'demo', 'agent2']) {
-    const r = await app.inject({ method: 'POST', url: '/api/login', payload: { username: u, password: '123456' } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: u, password: '123456' },
+    });
     tokens[u] = r.json().data.token;
   }
 });
@@ -45,7 +53,12 @@ afterAll(async () => {
 });
 
 async function post(user: string, url: string, payload: object) {
-  const r = await app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${tokens[user]}` } });
+  const r = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { authorization: `Bearer ${tokens[user]}` },
+  });
   return { status: r.statusCode, ...r.json() };
 }
 
@@ -59,15 +72,24 @@ async function deviceOf(owner: string, protocols: number[], skip: number[] = [])
   return rows.find((r) => r.lat != null && !skip.includes(r.id))!;
 }
 
-async function connect(d: { id: number; terminalId: string; lat: number | null; lon: number | null }, family: Family) {
+async function connect(
+  d: { id: number; terminalId: string; lat: number | null; lon: number | null },
+  family: Family,
+) {
   const s = new SimDevice(
     { terminalId: d.terminalId, family, lat: d.lat!, lon: d.lon!, seed: 3 },
-    { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, manual: true, reconnect: false },
+    {
+      ...DEFAULT_SIM_OPTIONS,
+      ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 },
+      manual: true,
+      reconnect: false,
+    },
   );
   sims.push(s);
   await s.start();
   // Seeded devices may already say "online": wait for this connection to be the live one.
-  for (let i = 0; i < 200 && !gw.ctx.registry.get(d.terminalId); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 200 && !gw.ctx.registry.get(d.terminalId); i++)
+    await new Promise((r) => setTimeout(r, 25));
   return s;
 }
 
@@ -75,21 +97,38 @@ describe('POST /api/command/sendCommand', () => {
   it('sends to an online device and stores the classified reply', async () => {
     const d = await deviceOf('agent', [DEVICE_PROTOCOL.Gt06]);
     await connect(d, 'gt06');
-    const r = await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: 'Relay,1#' });
-    expect(r.data).toMatchObject({ queued: false, result: COMMAND_RESULT.success, backContent: 'Cut off the fuel supply: Success!' });
+    const r = await post('agent', '/api/command/sendCommand', {
+      terminalID: d.terminalId,
+      content: 'Relay,1#',
+    });
+    expect(r.data).toMatchObject({
+      queued: false,
+      result: COMMAND_RESULT.success,
+      backContent: 'Cut off the fuel supply: Success!',
+    });
     const log = await post('agent', '/api/command/getCommand', { terminalID: d.terminalId });
-    expect(log.data.list[0]).toMatchObject({ content: 'Relay,1#', backContent: 'Cut off the fuel supply: Success!', result: 1 });
+    expect(log.data.list[0]).toMatchObject({
+      content: 'Relay,1#',
+      backContent: 'Cut off the fuel supply: Success!',
+      result: 1,
+    });
   });
 
   it('refuses the normal-mode command for an online device', async () => {
     const d = await deviceOf('agent', [DEVICE_PROTOCOL.Gt06]);
-    const r = await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: 'SWMODE,0#' });
+    const r = await post('agent', '/api/command/sendCommand', {
+      terminalID: d.terminalId,
+      content: 'SWMODE,0#',
+    });
     expect(r.meta).toMatchObject({ key: 'normalModeOnline', message: MESSAGES.normalModeOnline });
   });
 
   it('queues for an unreachable device with an offline-capable protocol, then delivers on connect', async () => {
     const d = await deviceOf('agent', [DEVICE_PROTOCOL.Bsj]);
-    const r = await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: 'WHERE#' });
+    const r = await post('agent', '/api/command/sendCommand', {
+      terminalID: d.terminalId,
+      content: 'WHERE#',
+    });
     expect(r.data).toMatchObject({ queued: true, key: 'commandQueued' });
     expect(r.meta.message).toBe(MESSAGES.commandQueued);
     await connect(d, 'jt808');
@@ -104,7 +143,10 @@ describe('POST /api/command/sendCommand', () => {
 
   it('refuses an unreachable device without offline support', async () => {
     const d = await deviceOf('subagent', [DEVICE_PROTOCOL.Gt06]);
-    const r = await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: 'WHERE#' });
+    const r = await post('agent', '/api/command/sendCommand', {
+      terminalID: d.terminalId,
+      content: 'WHERE#',
+    });
     expect(r.meta.key).toBe('deviceNotOnline');
   });
 
@@ -114,12 +156,21 @@ describe('POST /api/command/sendCommand', () => {
     await new Promise((res) => sock.once('connect', res));
     sock.write(gt06Login(d.terminalId, 1));
     await new Promise((res) => setTimeout(res, 300));
-    const r = await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: 'Relay,0#' });
+    const r = await post('agent', '/api/command/sendCommand', {
+      terminalID: d.terminalId,
+      content: 'Relay,0#',
+    });
     sock.destroy();
     expect(r.data).toMatchObject({ result: COMMAND_RESULT.timeout, askOffline: true, key: 'commandTimeout' });
-    const saved = await post('agent', '/api/command/insertOffline', { terminalID: d.terminalId, content: 'Relay,0#' });
+    const saved = await post('agent', '/api/command/insertOffline', {
+      terminalID: d.terminalId,
+      content: 'Relay,0#',
+    });
     expect(saved.meta.message).toBe(MESSAGES.commandQueued);
-    const cancel = await post('agent', '/api/command/cancelOffline', { terminalID: d.terminalId, id: saved.data.offlineCommandId });
+    const cancel = await post('agent', '/api/command/cancelOffline', {
+      terminalID: d.terminalId,
+      id: saved.data.offlineCommandId,
+    });
     expect(cancel.meta.success).toBe(true);
     const list = await post('agent', '/api/command/findAndOffline', { terminalID: d.terminalId });
     expect(list.data.list[0].status).toBe('cancelled');
@@ -143,6 +194,8 @@ describe('POST /api/command/sendCommand', () => {
 
   it('refuses an empty command', async () => {
     const d = await deviceOf('agent', [DEVICE_PROTOCOL.Gt06]);
-    expect((await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: '  ' })).meta.key).toBe('commandEmpty');
+    expect(
+      (await post('agent', '/api/command/sendCommand', { terminalID: d.terminalId, content: '  ' })).meta.key,
+    ).toBe('commandEmpty');
   });
 });

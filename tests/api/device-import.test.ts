@@ -34,8 +34,21 @@ describe('POST /api/device/deviceImport', () => {
   it('imports the good lines and reports every line with its reason', async () => {
     const agent = await h.login('agent');
     const before = await importNum('agent');
-    const lines = [ready15[0], '', `  ${ready15[1]}  `, existing, untested[0], '12345', ready15[0], ready15[2]];
-    const r = await h.post('/api/device/deviceImport', { imeis: lines.join('\n'), importProtocol: IMPORT_PROTOCOL.gt06 }, agent);
+    const lines = [
+      ready15[0],
+      '',
+      `  ${ready15[1]}  `,
+      existing,
+      untested[0],
+      '12345',
+      ready15[0],
+      ready15[2],
+    ];
+    const r = await h.post(
+      '/api/device/deviceImport',
+      { imeis: lines.join('\n'), importProtocol: IMPORT_PROTOCOL.gt06 },
+      agent,
+    );
     expect(r.meta.success).toBe(true);
     expect(r.data.imported).toBe(3);
     expect(r.data.results.map((x: { line: number; key?: string }) => [x.line, x.key ?? 'ok'])).toEqual([
@@ -48,17 +61,27 @@ describe('POST /api/device/deviceImport', () => {
       [7, 'ok'],
     ]);
     expect(await importNum('agent')).toBe(before - 3);
-    const imported = await h.handle.db.select().from(devices).where(inArray(devices.terminalId, [ready15[0], ready15[1], ready15[2]]));
+    const imported = await h.handle.db
+      .select()
+      .from(devices)
+      .where(inArray(devices.terminalId, [ready15[0], ready15[1], ready15[2]]));
     expect(imported).toHaveLength(3);
     expect(imported.every((d) => d.userId === d.agentId && d.state === 3)).toBe(true);
-    const shipped = await h.handle.db.select().from(stock).where(and(inArray(stock.terminalId, [ready15[0]]), eq(stock.status, 'shipped')));
+    const shipped = await h.handle.db
+      .select()
+      .from(stock)
+      .where(and(inArray(stock.terminalId, [ready15[0]]), eq(stock.status, 'shipped')));
     expect(shipped).toHaveLength(1);
   });
 
   it('imports 808 terminal numbers of exactly 11 digits into a sub-account', async () => {
     const agent = await h.login('agent');
     const sub = await h.idOf('subagent');
-    const r = await h.post('/api/device/deviceImport', { imeis: `${ready11[0]}\n${ready15[5]}`, importProtocol: IMPORT_PROTOCOL.jt808, userId: sub }, agent);
+    const r = await h.post(
+      '/api/device/deviceImport',
+      { imeis: `${ready11[0]}\n${ready15[5]}`, importProtocol: IMPORT_PROTOCOL.jt808, userId: sub },
+      agent,
+    );
     expect(r.data.results.map((x: { ok: boolean }) => x.ok)).toEqual([true, false]);
     const [row] = await h.handle.db.select().from(devices).where(eq(devices.terminalId, ready11[0]));
     expect(row.userId).toBe(sub);
@@ -67,25 +90,54 @@ describe('POST /api/device/deviceImport', () => {
   it('blocks an import that exceeds the import count, and changes nothing', async () => {
     const agent = await h.login('agent');
     await h.handle.db.update(users).set({ importNum: 1 }).where(eq(users.username, 'agent'));
-    const r = await h.post('/api/device/deviceImport', { imeis: `${ready15[6]}\n${ready15[7]}`, importProtocol: IMPORT_PROTOCOL.gt06 }, agent);
-    expect(r.meta).toMatchObject({ success: false, key: 'importNumInsufficient', message: MESSAGES.importNumInsufficient });
+    const r = await h.post(
+      '/api/device/deviceImport',
+      { imeis: `${ready15[6]}\n${ready15[7]}`, importProtocol: IMPORT_PROTOCOL.gt06 },
+      agent,
+    );
+    expect(r.meta).toMatchObject({
+      success: false,
+      key: 'importNumInsufficient',
+      message: MESSAGES.importNumInsufficient,
+    });
     expect(await importNum('agent')).toBe(1);
-    expect(await h.handle.db.select().from(devices).where(inArray(devices.terminalId, [ready15[6], ready15[7]]))).toEqual([]);
+    expect(
+      await h.handle.db
+        .select()
+        .from(devices)
+        .where(inArray(devices.terminalId, [ready15[6], ready15[7]])),
+    ).toEqual([]);
   });
 
   it('never imports into another tree, refuses the demo account and roles without the permission', async () => {
     const agent = await h.login('agent');
-    const foreign = await h.post('/api/device/deviceImport', { imeis: ready15[8], importProtocol: 2, userId: await h.idOf('agent2') }, agent);
+    const foreign = await h.post(
+      '/api/device/deviceImport',
+      { imeis: ready15[8], importProtocol: 2, userId: await h.idOf('agent2') },
+      agent,
+    );
     expect(foreign.meta.key).toBe('notFound');
-    const demo = await h.post('/api/device/deviceImport', { imeis: ready15[8], importProtocol: 2 }, await h.login('demo'));
+    const demo = await h.post(
+      '/api/device/deviceImport',
+      { imeis: ready15[8], importProtocol: 2 },
+      await h.login('demo'),
+    );
     expect(demo.meta.key).toBe('demoForbidden');
-    const user = await h.post('/api/device/deviceImport', { imeis: ready15[8], importProtocol: 2 }, await h.login('user'));
+    const user = await h.post(
+      '/api/device/deviceImport',
+      { imeis: ready15[8], importProtocol: 2 },
+      await h.login('user'),
+    );
     expect(user.meta.message).toBe('9906');
     expect(await h.handle.db.select().from(devices).where(eq(devices.terminalId, ready15[8]))).toEqual([]);
   });
 
   it('refuses an empty list', async () => {
-    const r = await h.post('/api/device/deviceImport', { imeis: ' \n \n', importProtocol: 2 }, await h.login('agent'));
+    const r = await h.post(
+      '/api/device/deviceImport',
+      { imeis: ' \n \n', importProtocol: 2 },
+      await h.login('agent'),
+    );
     expect(r.meta.key).toBe('importEmpty');
   });
 });

@@ -23,7 +23,9 @@ describe('POST /api/device/findDeviceLocationAll', () => {
     const agent = await h.login('agent');
     const r = await h.post('/api/device/findDeviceLocationAll', {}, agent);
     const owners = await ownerIds(r.data.map((d: { id: number }) => d.id));
-    const allowed = new Set(await Promise.all(['agent', 'subagent', 'user', 'superuser', 'expired'].map((n) => h.idOf(n))));
+    const allowed = new Set(
+      await Promise.all(['agent', 'subagent', 'user', 'superuser', 'expired'].map((n) => h.idOf(n))),
+    );
     expect(r.data.length).toBeGreaterThan(50);
     for (const o of owners) expect(allowed.has(o!)).toBe(true);
   });
@@ -45,9 +47,16 @@ describe('POST /api/device/findDeviceLocationAll', () => {
 
   it('hides the position of a device past its expiry', async () => {
     const user = await h.login('user');
-    const [first] = (await h.post('/api/device/findDeviceLocationAll', {}, user)).data.filter((d: { location: unknown }) => d.location);
-    await h.handle.db.update(devices).set({ platformExpireAt: new Date(Date.now() - 1000) }).where(eq(devices.id, first.id));
-    const again = (await h.post('/api/device/findDeviceLocationAll', {}, user)).data.find((d: { id: number }) => d.id === first.id);
+    const [first] = (await h.post('/api/device/findDeviceLocationAll', {}, user)).data.filter(
+      (d: { location: unknown }) => d.location,
+    );
+    await h.handle.db
+      .update(devices)
+      .set({ platformExpireAt: new Date(Date.now() - 1000) })
+      .where(eq(devices.id, first.id));
+    const again = (await h.post('/api/device/findDeviceLocationAll', {}, user)).data.find(
+      (d: { id: number }) => d.id === first.id,
+    );
     expect(again.location).toBeNull();
   });
 

@@ -24,10 +24,14 @@ const sims: SimDevice[] = [];
 beforeAll(async () => {
   t = await openTestDatabase({ seed: true });
   bus = createMemoryBus();
-  gw = await startGateway({ db: t.db, bus }, [
-    { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-    { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-  ], { commandTimeoutMs: 3000, idleTimeoutMs: 1500 });
+  gw = await startGateway(
+    { db: t.db, bus },
+    [
+      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
+      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
+    ],
+    { commandTimeoutMs: 3000, idleTimeoutMs: 1500 },
+  );
 });
 afterAll(async () => {
   for (const s of sims) s.stop();
@@ -59,13 +63,20 @@ async function pickDevice(protocols: number[], skip: string[] = []) {
 function sim(terminalId: string, family: Family, lat: number, lon: number) {
   const d = new SimDevice(
     { terminalId, family, lat, lon, seed: 7 },
-    { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, manual: true, alarmChance: 0, reconnect: false },
+    {
+      ...DEFAULT_SIM_OPTIONS,
+      ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 },
+      manual: true,
+      alarmChance: 0,
+      reconnect: false,
+    },
   );
   sims.push(d);
   return d;
 }
 
-const stateOf = async (id: number) => (await t.db.select({ s: devices.state }).from(devices).where(eq(devices.id, id)))[0].s;
+const stateOf = async (id: number) =>
+  (await t.db.select({ s: devices.state }).from(devices).where(eq(devices.id, id)))[0].s;
 const storedCount = async (id: number) =>
   Number((await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, id)))[0].n);
 
@@ -81,22 +92,47 @@ for (const [family, protocols] of [
       const before = await storedCount(dev.id);
       const s = sim(dev.terminalId, family, dev.lat!, dev.lon!);
       await s.start();
-      expect(await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.online)).toBe(DEVICE_STATE.online);
+      expect(
+        await until(
+          () => stateOf(dev.id),
+          (v) => v === DEVICE_STATE.online,
+        ),
+      ).toBe(DEVICE_STATE.online);
 
       const base = Date.now();
       for (let i = 0; i < 5; i++) s.report(base + i * 1000);
-      expect(await until(() => storedCount(dev.id), (n) => n >= before + 5)).toBe(before + 5);
-      await until(async () => events.length, (n) => n >= 5);
+      expect(
+        await until(
+          () => storedCount(dev.id),
+          (n) => n >= before + 5,
+        ),
+      ).toBe(before + 5);
+      await until(
+        async () => events.length,
+        (n) => n >= 5,
+      );
       expect(events).toHaveLength(5);
       await gw.ctx.writer.drain();
       const [row] = await t.db.select().from(devices).where(eq(devices.id, dev.id));
       expect(row.fixTime!.getTime()).toBe(Math.floor((base + 4000) / 1000) * 1000);
 
-      const outcome = await bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'Relay,1#' }, 5000);
-      expect(outcome).toMatchObject({ reply: 'Cut off the fuel supply: Success!', result: COMMAND_RESULT.success });
+      const outcome = await bus.request<CommandOutcome>(
+        SUBJECT.gatewayCommand(dev.terminalId),
+        { content: 'Relay,1#' },
+        5000,
+      );
+      expect(outcome).toMatchObject({
+        reply: 'Cut off the fuel supply: Success!',
+        result: COMMAND_RESULT.success,
+      });
 
       s.stop();
-      expect(await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.offline)).toBe(DEVICE_STATE.offline);
+      expect(
+        await until(
+          () => stateOf(dev.id),
+          (v) => v === DEVICE_STATE.offline,
+        ),
+      ).toBe(DEVICE_STATE.offline);
       off();
     });
 
@@ -106,14 +142,25 @@ for (const [family, protocols] of [
       await t.db.insert(offlineCommands).values([
         { deviceId: dev.id, terminalId: dev.terminalId, content: 'Relay,1#', protocol: 13 },
         { deviceId: dev.id, terminalId: dev.terminalId, content: 'WHERE#', protocol: 13 },
-        { deviceId: dev.id, terminalId: dev.terminalId, content: 'RESET#', protocol: 13, expiresAt: new Date(Date.now() - 1000) },
+        {
+          deviceId: dev.id,
+          terminalId: dev.terminalId,
+          content: 'RESET#',
+          protocol: 13,
+          expiresAt: new Date(Date.now() - 1000),
+        },
       ]);
       const s = sim(dev.terminalId, family, dev.lat!, dev.lon!);
       const received: string[] = [];
       s.onCommand = (text) => received.push(text);
       await s.start();
       const rows = await until(
-        () => t.db.select().from(offlineCommands).where(eq(offlineCommands.deviceId, dev.id)).orderBy(offlineCommands.seq),
+        () =>
+          t.db
+            .select()
+            .from(offlineCommands)
+            .where(eq(offlineCommands.deviceId, dev.id))
+            .orderBy(offlineCommands.seq),
         (r) => r.filter((x) => x.status === 'delivered').length === 2,
       );
       expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered', 'expired']);
@@ -121,12 +168,18 @@ for (const [family, protocols] of [
       expect(received).toEqual(['Relay,1#', 'WHERE#']);
       // A second connection delivers nothing again.
       s.stop();
-      await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.offline);
+      await until(
+        () => stateOf(dev.id),
+        (v) => v === DEVICE_STATE.offline,
+      );
       const again = sim(dev.terminalId, family, dev.lat!, dev.lon!);
       const twice: string[] = [];
       again.onCommand = (text) => twice.push(text);
       await again.start();
-      await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.online);
+      await until(
+        () => stateOf(dev.id),
+        (v) => v === DEVICE_STATE.online,
+      );
       await new Promise((r) => setTimeout(r, 300));
       expect(twice).toEqual([]);
       again.stop();
@@ -159,10 +212,18 @@ describe('bad input', () => {
       const before = await storedCount(dev.id);
       const s = sim(dev.terminalId, 'gt06', dev.lat!, dev.lon!);
       await s.start();
-      await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.online);
+      await until(
+        () => stateOf(dev.id),
+        (v) => v === DEVICE_STATE.online,
+      );
       const started = Date.now();
       for (let i = 0; i < 10; i++) s.report(Date.now() - 10_000 + i * 1000);
-      expect(await until(() => storedCount(dev.id), (n) => n >= before + 10)).toBe(before + 10);
+      expect(
+        await until(
+          () => storedCount(dev.id),
+          (n) => n >= before + 10,
+        ),
+      ).toBe(before + 10);
       expect(Date.now() - started).toBeLessThan(5000);
       s.stop();
     } finally {
@@ -197,23 +258,36 @@ describe('connections the gateway refuses', () => {
   });
 
   it('never answers a command for a device that is not connected', async () => {
-    await expect(bus.request(SUBJECT.gatewayCommand('000000000000'), { content: 'X' }, 500)).rejects.toThrow(/no responder/);
+    await expect(bus.request(SUBJECT.gatewayCommand('000000000000'), { content: 'X' }, 500)).rejects.toThrow(
+      /no responder/,
+    );
   });
 });
 
 describe('expired devices', () => {
   it('are accepted and their positions stored but not published', async () => {
     const dev = await pickDevice([13], [(await pickDevice([13])).terminalId]);
-    await t.db.update(devices).set({ platformExpireAt: new Date(Date.now() - 86400_000) }).where(eq(devices.id, dev.id));
+    await t.db
+      .update(devices)
+      .set({ platformExpireAt: new Date(Date.now() - 86400_000) })
+      .where(eq(devices.id, dev.id));
     gw.ctx.directory.forget(dev.terminalId);
     const events: unknown[] = [];
     bus.subscribe(SUBJECT.position(dev.id), (e) => events.push(e));
     const before = await storedCount(dev.id);
     const s = sim(dev.terminalId, 'gt06', dev.lat!, dev.lon!);
     await s.start();
-    await until(() => stateOf(dev.id), (v) => v === DEVICE_STATE.online);
+    await until(
+      () => stateOf(dev.id),
+      (v) => v === DEVICE_STATE.online,
+    );
     s.report();
-    expect(await until(() => storedCount(dev.id), (n) => n > before)).toBe(before + 1);
+    expect(
+      await until(
+        () => storedCount(dev.id),
+        (n) => n > before,
+      ),
+    ).toBe(before + 1);
     await gw.ctx.writer.drain();
     expect(events).toEqual([]);
     s.stop();

@@ -36,7 +36,10 @@ async function database(): Promise<DbHandle> {
   return shared.handle;
 }
 
-export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<ServerConfig> = {},
+  opts: { seed?: boolean } = {},
+): Promise<Harness> {
   const handle = await database();
   if (opts.seed !== false) await seedDemo(handle, { reset: true });
   const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000' });
@@ -44,7 +47,12 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: 
   const app = await buildApp({ config, handle });
   await app.ready();
 
-  const send = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<ApiResponse> => {
+  const send = async (
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<ApiResponse> => {
     const res = await app.inject({
       method,
       url,

@@ -30,13 +30,21 @@ describe('POST /api/login', () => {
     const unknown = await h.post('/api/login', { username: 'nobody-here', password: '123456' });
     const wrong = await h.post('/api/login', { username: 'agent', password: 'wrong-password' });
     expect(unknown.meta).toEqual(wrong.meta);
-    expect(unknown.meta).toMatchObject({ success: false, code: LOGIN_CODE.wrongCredentials, key: 'wrongCredentials' });
+    expect(unknown.meta).toMatchObject({
+      success: false,
+      code: LOGIN_CODE.wrongCredentials,
+      key: 'wrongCredentials',
+    });
     expect(unknown.data).toBeNull();
   });
 
   it('answers 208 for an expired account, only once the password is right', async () => {
     const r = await h.post('/api/login', { username: 'expired', password: '123456' });
-    expect(r.meta).toMatchObject({ success: false, code: LOGIN_CODE.userExpired, message: MESSAGES.userExpired });
+    expect(r.meta).toMatchObject({
+      success: false,
+      code: LOGIN_CODE.userExpired,
+      message: MESSAGES.userExpired,
+    });
     const wrong = await h.post('/api/login', { username: 'expired', password: 'nope-nope' });
     expect(wrong.meta.code).toBe(LOGIN_CODE.wrongCredentials);
   });
@@ -120,7 +128,8 @@ describe('login settings', () => {
     );
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await d.post('/api/login', { username: 'agent', password: '123456' })).status);
+      for (let i = 0; i < 4; i++)
+        codes.push((await d.post('/api/login', { username: 'agent', password: '123456' })).status);
       expect(codes).toEqual([200, 200, 200, 429]);
     } finally {
       await d.close();

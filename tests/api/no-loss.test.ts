@@ -47,13 +47,20 @@ beforeAll(async () => {
     let down = false;
     writerDb = new Proxy(t.db, {
       get(target, prop, receiver) {
-        if ((prop === 'transaction' || prop === 'execute') && down) return () => Promise.reject(new Error('database unreachable'));
+        if ((prop === 'transaction' || prop === 'execute') && down)
+          return () => Promise.reject(new Error('database unreachable'));
         return Reflect.get(target, prop, receiver);
       },
     });
     outage = { start: () => (down = true), end: () => (down = false) };
   }
-  writer = new PositionWriter(writerDb, { maxBatch: 200, flushMs: 50, highWater: 500, lowWater: 100, maxRetryMs: 500 });
+  writer = new PositionWriter(writerDb, {
+    maxBatch: 200,
+    flushMs: 50,
+    highWater: 500,
+    lowWater: 100,
+    maxRetryMs: 500,
+  });
   gw = await startGateway({ db, bus: createMemoryBus(), writer }, [
     { codec: gt06Codec, port: 0, host: '127.0.0.1' },
     { codec: jt808Codec, port: 0, host: '127.0.0.1' },
@@ -71,7 +78,13 @@ afterAll(async () => {
 
 describe('no data lost', () => {
   it('stores every position sent while the database was unreachable for five seconds', async () => {
-    const rows = (await t.db.select().from(devices).where(inArray(devices.protocol, [13, 8, 14, 15, 6])).orderBy(devices.id))
+    const rows = (
+      await t.db
+        .select()
+        .from(devices)
+        .where(inArray(devices.protocol, [13, 8, 14, 15, 6]))
+        .orderBy(devices.id)
+    )
       .filter((d) => d.lat != null)
       .slice(0, DEVICES);
     const before = new Map<number, number>();
@@ -82,12 +95,19 @@ describe('no data lost', () => {
     for (const [i, d] of rows.entries()) {
       const s = new SimDevice(
         { terminalId: d.terminalId, family: PROTOCOL_FAMILY[d.protocol]!, lat: d.lat!, lon: d.lon!, seed: i },
-        { ...DEFAULT_SIM_OPTIONS, ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 }, manual: true, alarmChance: 0, reconnect: false },
+        {
+          ...DEFAULT_SIM_OPTIONS,
+          ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 },
+          manual: true,
+          alarmChance: 0,
+          reconnect: false,
+        },
       );
       sims.push(s);
       await s.start();
     }
-    for (let i = 0; i < 200 && gw.ctx.registry.size < rows.length; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && gw.ctx.registry.size < rows.length; i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(gw.ctx.registry.size).toBe(rows.length);
 
     const base = Date.now() - REPORTS * 1000;
@@ -104,7 +124,15 @@ describe('no data lost', () => {
     let stored = 0;
     for (let i = 0; i < 200; i++) {
       await writer.drain();
-      const [{ n }] = await t.db.select({ n: count() }).from(positions).where(inArray(positions.deviceId, rows.map((d) => d.id)));
+      const [{ n }] = await t.db
+        .select({ n: count() })
+        .from(positions)
+        .where(
+          inArray(
+            positions.deviceId,
+            rows.map((d) => d.id),
+          ),
+        );
       stored = Number(n) - [...before.values()].reduce((a, b) => a + b, 0);
       if (stored >= sent) break;
       await new Promise((r) => setTimeout(r, 100));

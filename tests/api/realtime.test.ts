@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 async function login(username: string) {
-  const r = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: '123456' } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: '123456' },
+  });
   return r.json().data.token as string;
 }
 
@@ -45,14 +49,18 @@ async function open(token: string) {
   const got: Msg[] = [];
   let hello: () => void = () => {};
   const ready = new Promise<void>((r) => (hello = r));
-  const ws = await app.injectWS(`/api/ws?token=${token}`, {}, {
-    onOpen: (socket) =>
-      socket.on('message', (d: Buffer) => {
-        const m = JSON.parse(d.toString()) as Msg;
-        got.push(m);
-        if (m.type === 'hello') hello();
-      }),
-  });
+  const ws = await app.injectWS(
+    `/api/ws?token=${token}`,
+    {},
+    {
+      onOpen: (socket) =>
+        socket.on('message', (d: Buffer) => {
+          const m = JSON.parse(d.toString()) as Msg;
+          got.push(m);
+          if (m.type === 'hello') hello();
+        }),
+    },
+  );
   await ready;
   return { ws, got };
 }

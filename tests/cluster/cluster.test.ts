@@ -57,7 +57,12 @@ describe('cluster of two nodes over NATS', () => {
 
     sim = new SimDevice(
       { terminalId: dev.terminalId, family: 'gt06', lat: dev.lat!, lon: dev.lon!, seed: 1 },
-      { ...DEFAULT_SIM_OPTIONS, ports: { gt06: b.gt06Port, jt808: b.jt808Port }, manual: true, reconnect: false },
+      {
+        ...DEFAULT_SIM_OPTIONS,
+        ports: { gt06: b.gt06Port, jt808: b.jt808Port },
+        manual: true,
+        reconnect: false,
+      },
     );
     await sim.start();
 
@@ -65,9 +70,17 @@ describe('cluster of two nodes over NATS', () => {
     let reply: { data: { result: number; backContent: string } | null } = { data: null };
     for (let i = 0; i < 40 && reply.data?.result !== COMMAND_RESULT.success; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      reply = await apiPost(a.port, '/api/command/sendCommand', { terminalID: dev.terminalId, content: 'Relay,1#' }, token);
+      reply = await apiPost(
+        a.port,
+        '/api/command/sendCommand',
+        { terminalID: dev.terminalId, content: 'Relay,1#' },
+        token,
+      );
     }
-    expect(reply.data).toMatchObject({ result: COMMAND_RESULT.success, backContent: 'Cut off the fuel supply: Success!' });
+    expect(reply.data).toMatchObject({
+      result: COMMAND_RESULT.success,
+      backContent: 'Cut off the fuel supply: Success!',
+    });
 
     for (let i = 0; i < 3; i++) sim.report(Date.now() + i * 1000);
     for (let i = 0; i < 60 && positions.length < 3; i++) await new Promise((r) => setTimeout(r, 100));

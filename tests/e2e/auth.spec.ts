@@ -46,12 +46,20 @@ test.describe('login errors', () => {
   const stubbed = [
     { status: 200, code: 201, key: 'usernameError', text: 'User name does not exist' },
     { status: 200, code: 202, key: 'wrongPassword', text: 'Wrong password' },
-    { status: 429, code: 429, key: 'tooManyAttempts', text: 'Too many login attempts, please try again later' },
+    {
+      status: 429,
+      code: 429,
+      key: 'tooManyAttempts',
+      text: 'Too many login attempts, please try again later',
+    },
   ];
   for (const s of stubbed) {
     test(`code ${s.code} reads "${s.text}"`, async ({ page }) => {
       await page.route('**/api/login', (route) =>
-        route.fulfill({ status: s.status, json: { meta: { success: false, code: s.code, message: 'x', key: s.key }, data: null } }),
+        route.fulfill({
+          status: s.status,
+          json: { meta: { success: false, code: s.code, message: 'x', key: s.key }, data: null },
+        }),
       );
       await page.goto('/login');
       await submitLogin(page, 'agent');
@@ -64,7 +72,10 @@ test.describe('sessions', () => {
   test('an expired session (9902) returns to the login page with the warning', async ({ page }) => {
     await login(page, 'subagent');
     await page.route('**/api/user/checkUserPassword', (route) =>
-      route.fulfill({ status: 401, json: { meta: { success: false, code: 401, message: '9902' }, data: null } }),
+      route.fulfill({
+        status: 401,
+        json: { meta: { success: false, code: 401, message: '9902' }, data: null },
+      }),
     );
     await page.getByTestId('account-button').click();
     const dialog = page.getByRole('dialog');

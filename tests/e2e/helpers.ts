@@ -56,7 +56,9 @@ export async function chooseLanguage(page: Page, label: string) {
 }
 
 // Longest first, so that `en-IN` is not read as `en`; hashes are hex (vite.config.ts).
-const CHUNK = new RegExp(`/assets/locale-(${[...LANGUAGES].sort((a, b) => b.length - a.length).join('|')})-[0-9a-f]+\\.js$`);
+const CHUNK = new RegExp(
+  `/assets/locale-(${[...LANGUAGES].sort((a, b) => b.length - a.length).join('|')})-[0-9a-f]+\\.js$`,
+);
 
 /** The language of a locale chunk URL, or null for any other request. */
 export function localeOfChunk(url: string): string | null {

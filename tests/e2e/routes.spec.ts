@@ -5,7 +5,9 @@ test.describe('menu per role', () => {
   test('an agent sees monitor, agent and device management, and no factory screens', async ({ page }) => {
     await login(page, 'agent');
     const paths = await menuPaths(page);
-    expect(paths).toEqual(expect.arrayContaining(['/index/home', '/index/agent/agentList', '/index/device/deviceList']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/index/home', '/index/agent/agentList', '/index/device/deviceList']),
+    );
     expect(paths.filter((p) => p.startsWith('/test/'))).toEqual([]);
     expect(paths).not.toContain('/index/system/mapKey');
     await expect(page.getByTestId('app-menu').getByText('Customers', { exact: true })).toBeVisible();
@@ -38,7 +40,13 @@ test.describe('menu per role', () => {
   test('the stock keeper sees exactly stock and ICCID', async ({ page }) => {
     await login(page, 'teststock', '/test/stock/importDevice');
     expect((await menuPaths(page)).sort()).toEqual(
-      ['/test/iccid', '/test/stock/Removal', '/test/stock/importDevice', '/test/stock/importImei', '/test/stock/stockDevice'].sort(),
+      [
+        '/test/iccid',
+        '/test/stock/Removal',
+        '/test/stock/importDevice',
+        '/test/stock/importImei',
+        '/test/stock/stockDevice',
+      ].sort(),
     );
   });
 
@@ -47,7 +55,9 @@ test.describe('menu per role', () => {
     await page.getByTestId('app-menu').getByText('Devices', { exact: true }).click();
     await page.getByTestId('app-menu').getByRole('link', { name: 'Device list', exact: true }).click();
     await expect(page).toHaveURL('/index/device/deviceList');
-    await expect(page.getByText('This screen is being built. It will appear in a coming release.')).toBeVisible();
+    await expect(
+      page.getByText('This screen is being built. It will appear in a coming release.'),
+    ).toBeVisible();
   });
 });
 
@@ -80,6 +90,8 @@ test.describe('route guard', () => {
     await page.goto('/payResult');
     await expect(page).toHaveURL('/payResult');
     await page.goto('/loginByCert');
-    await expect(page.getByText('The link must give the device (terminalID) and its password.')).toBeVisible();
+    await expect(
+      page.getByText('The link must give the device (terminalID) and its password.'),
+    ).toBeVisible();
   });
 });

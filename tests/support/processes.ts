@@ -20,7 +20,10 @@ export interface ServerProcess {
 }
 
 /** Starts `server/main.ts` as a real child process and waits until its API answers. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   const gt06Port = await freePort();
   const jt808Port = await freePort();

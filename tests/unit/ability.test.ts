@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../config/roles';
-import { abilityFor, hasAllPermissions, hasAllRoles, hasAnyPermission, hasPermi, hasRole } from '../../src/domain/ability';
+import {
+  abilityFor,
+  hasAllPermissions,
+  hasAllRoles,
+  hasAnyPermission,
+  hasPermi,
+  hasRole,
+} from '../../src/domain/ability';
 
 const agent = abilityFor({ id: 2, role: ROLE.agent });
 const admin = abilityFor({ id: 1, role: ROLE.admin });

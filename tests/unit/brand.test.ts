@@ -21,14 +21,19 @@ const valid = {
 
 describe('brand files', () => {
   it('lists every JSON file of config/brands', () => {
-    const files = readdirSync(brandsDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    const files = readdirSync(brandsDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
     expect(Object.keys(BRAND_FILES).sort()).toEqual(files.sort());
   });
-  it.each(Object.entries(BRAND_FILES))('%s is valid, named by its id, with its logo in public/brands', (id, brand) => {
-    expect(brandProblems(brand)).toEqual([]);
-    expect((brand as { id: string }).id).toBe(id);
-    expect(existsSync(`${logosDir}${(brand as { logo: string }).logo}`)).toBe(true);
-  });
+  it.each(Object.entries(BRAND_FILES))(
+    '%s is valid, named by its id, with its logo in public/brands',
+    (id, brand) => {
+      expect(brandProblems(brand)).toEqual([]);
+      expect((brand as { id: string }).id).toBe(id);
+      expect(existsSync(`${logosDir}${(brand as { logo: string }).logo}`)).toBe(true);
+    },
+  );
 });
 
 describe('brand validation', () => {
@@ -43,8 +48,12 @@ describe('brand validation', () => {
     expect(brandProblems({ ...valid, colors: { primary: 'red', background: '#000' } })).toEqual([
       expect.stringMatching(/^colors.primary/),
     ]);
-    expect(brandProblems({ ...valid, trial: { username: 'demo' } })).toEqual([expect.stringMatching(/^trial/)]);
-    expect(brandProblems({ ...valid, downloads: [{ url: '/x' }] })).toEqual([expect.stringMatching(/^downloads/)]);
+    expect(brandProblems({ ...valid, trial: { username: 'demo' } })).toEqual([
+      expect.stringMatching(/^trial/),
+    ]);
+    expect(brandProblems({ ...valid, downloads: [{ url: '/x' }] })).toEqual([
+      expect.stringMatching(/^downloads/),
+    ]);
     expect(brandProblems(null).length).toBeGreaterThan(5);
   });
 });

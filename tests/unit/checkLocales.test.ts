@@ -56,7 +56,11 @@ describe('check-locales', () => {
     const root = setup();
     write('fr', 'common', { a: '', nested: { b: 'Bonjour {{name}}' } });
     write('fr', 'errors', { network: 'Réseau' });
-    const { problems } = checkLocales(root, ['en', 'fr'], { network: 'Network!', required: 'Required', sessionExpired: 'Expired' });
+    const { problems } = checkLocales(root, ['en', 'fr'], {
+      network: 'Network!',
+      required: 'Required',
+      sessionExpired: 'Expired',
+    });
     expect(problems).toEqual(
       expect.arrayContaining([
         'en/errors.json misses MESSAGES keys: sessionExpired',

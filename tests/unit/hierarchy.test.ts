@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorIds, buildAgentTree, childAncestors, isDescendant, isInSubtree, type AgentRow } from '../../src/domain/hierarchy';
+import {
+  ancestorIds,
+  buildAgentTree,
+  childAncestors,
+  isDescendant,
+  isInSubtree,
+  type AgentRow,
+} from '../../src/domain/hierarchy';
 
 const admin = { id: 1, ancestors: '0' };
 const agent = { id: 2, ancestors: '0,1' };

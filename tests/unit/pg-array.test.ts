@@ -9,6 +9,8 @@ describe('pgArray', () => {
   });
   it('leaves plain words and ISO times bare and quotes everything else', () => {
     expect(pgArray(['gps', '2026-11-22T09:00:00.000Z'])).toBe('{gps,2026-11-22T09:00:00.000Z}');
-    expect(pgArray(['a b', 'x,y', '{"k":"v\\\\"}', 'null', ''])).toBe('{"a b","x,y","{\\"k\\":\\"v\\\\\\\\\\"}","null",""}');
+    expect(pgArray(['a b', 'x,y', '{"k":"v\\\\"}', 'null', ''])).toBe(
+      '{"a b","x,y","{\\"k\\":\\"v\\\\\\\\\\"}","null",""}',
+    );
   });
 });

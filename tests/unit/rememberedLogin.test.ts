@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetRememberedLogin, readRememberedLogin, saveRememberedLogin } from '../../src/providers/rememberedLogin';
+import {
+  forgetRememberedLogin,
+  readRememberedLogin,
+  saveRememberedLogin,
+} from '../../src/providers/rememberedLogin';
 
 // The unit project runs in Node: a Map-backed localStorage is enough for this module.
 const store = new Map<string, string>();

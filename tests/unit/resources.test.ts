@@ -5,7 +5,9 @@ import { guardRoute } from '../../src/domain/routeGuard';
 import { RESOURCES, findResource, permissionsOfResource, resourceAtPath } from '../../src/resources';
 import { menuFor, type MenuNode } from '../../src/resources/menu';
 
-const enMenu = JSON.parse(readFileSync(new URL('../../locales/en/menu.json', import.meta.url), 'utf8')) as Record<string, string>;
+const enMenu = JSON.parse(
+  readFileSync(new URL('../../locales/en/menu.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
 const paths = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((n) => (n.resource.path ? [n.resource.path] : paths(n.children)));
 const userOf = (role: number) => ({ id: 100 + role, role });
@@ -24,7 +26,9 @@ describe('resource descriptors', () => {
   });
 
   it('give groups the union of their children permissions', () => {
-    expect(permissionsOfResource('agentGroup')).toEqual(expect.arrayContaining(['agent:list', 'agent:importNum']));
+    expect(permissionsOfResource('agentGroup')).toEqual(
+      expect.arrayContaining(['agent:list', 'agent:importNum']),
+    );
     expect(permissionsOfResource('deviceList')).toEqual(['device:list']);
   });
 
@@ -34,7 +38,9 @@ describe('resource descriptors', () => {
     if (home === null) return;
     expect(resourceAtPath(home), home).toBeDefined();
     const user = userOf(role);
-    expect(guardRoute({ path: home, user, loginPaths: ['/login'], findRoute: resourceAtPath })).toEqual({ kind: 'allow' });
+    expect(guardRoute({ path: home, user, loginPaths: ['/login'], findRoute: resourceAtPath })).toEqual({
+      kind: 'allow',
+    });
     expect(paths(menuFor(user))).toContain(home);
   });
 });
@@ -42,7 +48,9 @@ describe('resource descriptors', () => {
 describe('menu per role', () => {
   it('shows an agent the monitor, agent and device management', () => {
     const menu = paths(menuFor(userOf(ROLE.agent)));
-    expect(menu).toEqual(expect.arrayContaining(['/index/home', '/index/agent/agentList', '/index/device/deviceList']));
+    expect(menu).toEqual(
+      expect.arrayContaining(['/index/home', '/index/agent/agentList', '/index/device/deviceList']),
+    );
     expect(menu.some((p) => p.startsWith('/test/'))).toBe(false);
     expect(menu).not.toContain('/index/system/mapKey');
   });
@@ -59,12 +67,21 @@ describe('menu per role', () => {
     for (const role of Object.values(ROLE).filter(isFactoryRole)) {
       const menu = paths(menuFor(userOf(role)));
       expect(menu.length, `role ${role}`).toBeGreaterThan(0);
-      expect(menu.every((p) => p.startsWith('/test/')), `role ${role}: ${menu}`).toBe(true);
+      expect(
+        menu.every((p) => p.startsWith('/test/')),
+        `role ${role}: ${menu}`,
+      ).toBe(true);
       expect(menu).toContain(homeOf(role));
     }
     const stock = paths(menuFor(userOf(ROLE.testStockUser)));
     expect(stock.sort()).toEqual(
-      ['/test/iccid', '/test/stock/Removal', '/test/stock/importDevice', '/test/stock/importImei', '/test/stock/stockDevice'].sort(),
+      [
+        '/test/iccid',
+        '/test/stock/Removal',
+        '/test/stock/importDevice',
+        '/test/stock/importImei',
+        '/test/stock/stockDevice',
+      ].sort(),
     );
   });
 

@@ -32,7 +32,10 @@ describe('route guard', () => {
     expect(guard('/redirect', null)).toEqual({ kind: 'redirect', to: '/login' });
     expect(guard('/redirect', agent)).toEqual({ kind: 'redirect', to: '/index/home' });
     expect(guard('/redirect', test)).toEqual({ kind: 'redirect', to: '/test/qc/search' });
-    expect(guard('/redirect', null, ['/bengps/login', '/login'])).toEqual({ kind: 'redirect', to: '/bengps/login' });
+    expect(guard('/redirect', null, ['/bengps/login', '/login'])).toEqual({
+      kind: 'redirect',
+      to: '/bengps/login',
+    });
   });
 
   it('sends visitors without login info to the login page', () => {

@@ -33,11 +33,14 @@ describe('spec section 5 validators', () => {
     for (const ok of ['13912345678', '400-123-4567', '8001234567', '010-12345678', '0755-1234567']) {
       expect(validateTelephone(ok), ok).toBeNull();
     }
-    for (const bad of ['12345', '23912345678', 'phone']) expect(validateTelephone(bad), bad).toBe('telephoneInvalid');
+    for (const bad of ['12345', '23912345678', 'phone'])
+      expect(validateTelephone(bad), bad).toBe('telephoneInvalid');
   });
   it('Chinese plates', () => {
-    for (const ok of ['京A12345', '粤B8C9D2', '沪AD12345', '苏E1234学']) expect(validatePlate(ok), ok).toBeNull();
-    for (const bad of ['A12345', '京112345', '京A1234', 'XX']) expect(validatePlate(bad), bad).toBe('plateInvalid');
+    for (const ok of ['京A12345', '粤B8C9D2', '沪AD12345', '苏E1234学'])
+      expect(validatePlate(ok), ok).toBeNull();
+    for (const bad of ['A12345', '京112345', '京A1234', 'XX'])
+      expect(validatePlate(bad), bad).toBe('plateInvalid');
   });
   it('emails', () => {
     expect(validateEmail('a@b.cn')).toBeNull();

@@ -49,9 +49,7 @@ export const positions = pgTable(
     alarm: varchar('alarm', { length: 32 }),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
   },
-  (t) => [
-    index('positions_device_time_idx').on(t.deviceId, t.fixTime),
-  ],
+  (t) => [index('positions_device_time_idx').on(t.deviceId, t.fixTime)],
 );
 
 export type PositionRow = typeof positions.$inferSelect;

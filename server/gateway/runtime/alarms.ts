@@ -17,13 +17,26 @@ export interface AlarmEvent {
 }
 
 /** Stores an alarm (unread) and tells the bus. */
-export async function recordAlarm(ctx: GatewayContext, device: KnownDevice, type: string, fix: LocationMessage | null) {
+export async function recordAlarm(
+  ctx: GatewayContext,
+  device: KnownDevice,
+  type: string,
+  fix: LocationMessage | null,
+) {
   if (device.id == null) return;
   const time = fix?.time ?? new Date();
-  const position = fix?.valid ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed } : { lat: null, lon: null, speed: null };
+  const position = fix?.valid
+    ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed }
+    : { lat: null, lon: null, speed: null };
   const [row] = await ctx.db
     .insert(alarms)
-    .values({ deviceId: device.id, type, time, ...position, attributes: fix?.alarms ? { alarms: fix.alarms } : null })
+    .values({
+      deviceId: device.id,
+      type,
+      time,
+      ...position,
+      attributes: fix?.alarms ? { alarms: fix.alarms } : null,
+    })
     .returning({ id: alarms.id });
   const event: AlarmEvent = {
     type: 'alarm',

@@ -39,8 +39,9 @@ export class CommandChannel {
 
   start() {
     const terminalId = this.conn.device!.terminalId;
-    this.unrespond = this.ctx.bus.respond<CommandRequest, CommandOutcome>(SUBJECT.gatewayCommand(terminalId), (req) =>
-      this.send(req.content, req.timeoutMs),
+    this.unrespond = this.ctx.bus.respond<CommandRequest, CommandOutcome>(
+      SUBJECT.gatewayCommand(terminalId),
+      (req) => this.send(req.content, req.timeoutMs),
     );
     if (this.conn.device!.id != null) {
       void deliverQueuedCommands(this.ctx, this.conn.device!.id, (content) => this.send(content)).catch((e) =>
@@ -103,9 +104,12 @@ export class CommandChannel {
 
   private encode(content: string): Buffer {
     this.serial = (this.serial + 1) & 0xffff;
-    if (this.conn.codec.protocol === 'gt06') return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });
+    if (this.conn.codec.protocol === 'gt06')
+      return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });
     const terminal = this.conn.session.terminal;
     if (!terminal) throw new Error('808 terminal number unknown');
-    return encodeJt808TextCommand({ terminal, version: this.conn.session.protocolVersion }, content, { serial: this.serial });
+    return encodeJt808TextCommand({ terminal, version: this.conn.session.protocolVersion }, content, {
+      serial: this.serial,
+    });
   }
 }

@@ -127,7 +127,8 @@ export class TrackerConnection {
         return this.onLocation(msg, device);
       case 'heartbeat':
       case 'status':
-        if (device.id != null) this.background(updateStatus(this.ctx.db, this.ctx.bus, device.id, device.terminalId, msg));
+        if (device.id != null)
+          this.background(updateStatus(this.ctx.db, this.ctx.bus, device.id, device.terminalId, msg));
         return;
       case 'commandReply':
       case 'terminalReply':
@@ -145,7 +146,8 @@ export class TrackerConnection {
     const record = toPositionRecord(device.id, msg);
     record.hidden = device.expired;
     this.ctx.writer.add(record);
-    if (msg.type === 'alarm' || msg.alarm) this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
+    if (msg.type === 'alarm' || msg.alarm)
+      this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
   }
 
   /** Database work off the frame path; shutdown waits for it. */
@@ -153,13 +155,20 @@ export class TrackerConnection {
     this.ctx.registry.track(p.catch((e) => this.fail(e)));
   }
 
-  private log(direction: 'in' | 'out', bytes: Buffer, decoded: Record<string, unknown> | null, terminalId = this.terminalId) {
+  private log(
+    direction: 'in' | 'out',
+    bytes: Buffer,
+    decoded: Record<string, unknown> | null,
+    terminalId = this.terminalId,
+  ) {
     if (!terminalId) return;
     this.ctx.frameLog.add({
       deviceId: this.device?.id ?? null,
       terminalId,
       direction,
-      protocol: this.device?.protocol ?? (this.codec.protocol === 'gt06' ? DEVICE_PROTOCOL.Gt06 : DEVICE_PROTOCOL.eight),
+      protocol:
+        this.device?.protocol ??
+        (this.codec.protocol === 'gt06' ? DEVICE_PROTOCOL.Gt06 : DEVICE_PROTOCOL.eight),
       raw: bytes.toString('hex'),
       decoded,
       at: new Date(),

@@ -14,22 +14,46 @@ export interface StateEvent {
 }
 
 /** Online: records the time, activates a never-activated device, and tells the bus. */
-export async function markOnline(db: Db, bus: EventBus, deviceId: number, terminalId: string, at = new Date()) {
+export async function markOnline(
+  db: Db,
+  bus: EventBus,
+  deviceId: number,
+  terminalId: string,
+  at = new Date(),
+) {
   await db.execute(sql`
     UPDATE devices SET state = ${DEVICE_STATE.online}, state_time = ${at.toISOString()}::timestamptz,
       last_online_at = ${at.toISOString()}::timestamptz,
       activated_at = coalesce(activated_at, ${at.toISOString()}::timestamptz), updated_at = now()
     WHERE id = ${deviceId}`);
-  publishState(bus, { type: 'state', deviceId, terminalId, state: DEVICE_STATE.online, stateTime: at.toISOString() });
+  publishState(bus, {
+    type: 'state',
+    deviceId,
+    terminalId,
+    state: DEVICE_STATE.online,
+    stateTime: at.toISOString(),
+  });
 }
 
 /** Offline: the offline time is kept, since the list shows how long a device has been offline. */
-export async function markOffline(db: Db, bus: EventBus, deviceId: number, terminalId: string, at = new Date()) {
+export async function markOffline(
+  db: Db,
+  bus: EventBus,
+  deviceId: number,
+  terminalId: string,
+  at = new Date(),
+) {
   await db.execute(sql`
     UPDATE devices SET state = ${DEVICE_STATE.offline}, state_time = ${at.toISOString()}::timestamptz,
       offline_at = ${at.toISOString()}::timestamptz, updated_at = now()
     WHERE id = ${deviceId}`);
-  publishState(bus, { type: 'state', deviceId, terminalId, state: DEVICE_STATE.offline, stateTime: at.toISOString() });
+  publishState(bus, {
+    type: 'state',
+    deviceId,
+    terminalId,
+    state: DEVICE_STATE.offline,
+    stateTime: at.toISOString(),
+  });
 }
 
 /** Status from a heartbeat (battery, ACC) without a position. */

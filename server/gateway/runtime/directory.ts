@@ -39,7 +39,12 @@ export class DeviceDirectory {
 
   private async load(terminalId: string, now: number): Promise<KnownDevice | null> {
     const [d] = await this.db
-      .select({ id: devices.id, protocol: devices.protocol, userId: devices.userId, expireAt: devices.platformExpireAt })
+      .select({
+        id: devices.id,
+        protocol: devices.protocol,
+        userId: devices.userId,
+        expireAt: devices.platformExpireAt,
+      })
       .from(devices)
       .where(eq(devices.terminalId, terminalId))
       .limit(1);

@@ -78,5 +78,7 @@ async function insertLogs(db: Db, batch: FrameLogEntry[]) {
 
 /** Deletes frames older than the retention (7 days by default). */
 export async function purgeFrameLog(db: Db, retentionDays: number) {
-  await db.execute(sql`DELETE FROM device_logs WHERE created_at < now() - make_interval(days => ${retentionDays})`);
+  await db.execute(
+    sql`DELETE FROM device_logs WHERE created_at < now() - make_interval(days => ${retentionDays})`,
+  );
 }

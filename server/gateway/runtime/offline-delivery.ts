@@ -20,10 +20,18 @@ export async function deliverQueuedCommands(
   const expired = await db
     .update(offlineCommands)
     .set({ status: 'expired' })
-    .where(and(eq(offlineCommands.deviceId, deviceId), eq(offlineCommands.status, 'queued'), lt(offlineCommands.expiresAt, new Date())))
+    .where(
+      and(
+        eq(offlineCommands.deviceId, deviceId),
+        eq(offlineCommands.status, 'queued'),
+        lt(offlineCommands.expiresAt, new Date()),
+      ),
+    )
     .returning({ id: offlineCommands.id, terminalId: offlineCommands.terminalId });
   if (expired.length) {
-    await db.insert(commandStatusLog).values(expired.map((e) => ({ offlineCommandId: e.id, terminalId: e.terminalId, status: 'expired' })));
+    await db
+      .insert(commandStatusLog)
+      .values(expired.map((e) => ({ offlineCommandId: e.id, terminalId: e.terminalId, status: 'expired' })));
   }
   for (;;) {
     const [cmd] = await db
@@ -38,12 +46,18 @@ export async function deliverQueuedCommands(
       )
       .returning();
     if (!cmd) return;
-    await db.insert(commandStatusLog).values({ offlineCommandId: cmd.id, terminalId: cmd.terminalId, status: 'sent', userId: cmd.userId });
+    await db
+      .insert(commandStatusLog)
+      .values({ offlineCommandId: cmd.id, terminalId: cmd.terminalId, status: 'sent', userId: cmd.userId });
     const outcome = await send(cmd.content);
     const delivered = outcome.reply != null;
     await db
       .update(offlineCommands)
-      .set({ status: delivered ? 'delivered' : 'sent', reply: outcome.reply, deliveredAt: delivered ? new Date() : null })
+      .set({
+        status: delivered ? 'delivered' : 'sent',
+        reply: outcome.reply,
+        deliveredAt: delivered ? new Date() : null,
+      })
       .where(eq(offlineCommands.id, cmd.id));
     const [row] = await db
       .insert(commands)

@@ -110,10 +110,13 @@ export async function startGateway(
   }
 
   // One sweep for all connections instead of a timer each: closes idle and slow-drip sockets.
-  const sweep = setInterval(() => {
-    const limit = Date.now() - ctx.options.idleTimeoutMs;
-    for (const c of ctx.registry.all) if (c.lastFrameAt < limit) c.close('idle timeout');
-  }, Math.min(5000, ctx.options.idleTimeoutMs));
+  const sweep = setInterval(
+    () => {
+      const limit = Date.now() - ctx.options.idleTimeoutMs;
+      for (const c of ctx.registry.all) if (c.lastFrameAt < limit) c.close('idle timeout');
+    },
+    Math.min(5000, ctx.options.idleTimeoutMs),
+  );
   sweep.unref();
 
   return {

@@ -21,7 +21,8 @@ const CertBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
-const loginFail = (reply: FastifyReply, code: number, key: MessageKey) => reply.send(fail(code, MESSAGES[key], key));
+const loginFail = (reply: FastifyReply, code: number, key: MessageKey) =>
+  reply.send(fail(code, MESSAGES[key], key));
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -30,7 +31,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const brand = loadBrand(config.brand);
   const loginPaths = [...new Set(['/login', brand.loginPath])];
 
-  async function login(req: FastifyRequest<{ Body: { username: string; password: string } }>, reply: FastifyReply) {
+  async function login(
+    req: FastifyRequest<{ Body: { username: string; password: string } }>,
+    reply: FastifyReply,
+  ) {
     const { username, password } = req.body;
     if (!(await limiter.allow(req.ip, username))) {
       return reply.code(429).send(fail(429, MESSAGES.tooManyAttempts, 'tooManyAttempts'));
@@ -59,13 +63,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
   }
 
   for (const url of loginPaths) {
-    app.post(url, { schema: { tags: ['auth'], body: LoginBody }, config: { access: { public: true } } }, login);
+    app.post(
+      url,
+      { schema: { tags: ['auth'], body: LoginBody }, config: { access: { public: true } } },
+      login,
+    );
   }
 
   app.post(
     '/loginByCert',
     {
-      schema: { tags: ['auth'], description: 'Automatic login by device id and device password', body: CertBody },
+      schema: {
+        tags: ['auth'],
+        description: 'Automatic login by device id and device password',
+        body: CertBody,
+      },
       config: { access: { public: true } },
     },
     async (req, reply) => {

@@ -23,7 +23,10 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
   app.get(
     '/device/count/list',
     {
-      schema: { tags, querystring: Type.Object({ ...PageQuery, userId: Type.Optional(Type.Integer({ minimum: 1 })) }) },
+      schema: {
+        tags,
+        querystring: Type.Object({ ...PageQuery, userId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+      },
       config: { access: read },
     },
     async (req) => ok(await listDeviceCounts(db, authOf(req), req.query)),
@@ -69,7 +72,11 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
   app.get(
     '/device/count/delByIds/:ids',
     {
-      schema: { tags, description: 'ids: comma-separated record ids', params: Type.Object({ ids: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 2000 }) }) },
+      schema: {
+        tags,
+        description: 'ids: comma-separated record ids',
+        params: Type.Object({ ids: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 2000 }) }),
+      },
       config: { access: write },
     },
     async (req) => {

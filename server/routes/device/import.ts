@@ -12,7 +12,8 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['device'],
-        description: 'Imports devices (one IMEI per line) into an account of the caller; answers a result per line',
+        description:
+          'Imports devices (one IMEI per line) into an account of the caller; answers a result per line',
         body: Type.Object({
           imeis: Type.String({ maxLength: 200_000 }),
           importProtocol: Type.Integer({ minimum: 0, maximum: 4 }),

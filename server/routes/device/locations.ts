@@ -12,7 +12,8 @@ export default async function deviceLocationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['device'],
-        description: "Devices of the caller's subtree (or of one selected account) with state and last position",
+        description:
+          "Devices of the caller's subtree (or of one selected account) with state and last position",
         body: Type.Object({ userId: Type.Optional(Type.Integer({ minimum: 1 })) }),
       },
       config: { access: { permission: [P.monitor, P.deviceList] } },

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { IdBody, PageQuery, ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
-import { findById, findChildren, findLike, findPage, getFamily, subtreeRows, usernameExists } from '../../services/accounts/read';
+import {
+  findById,
+  findChildren,
+  findLike,
+  findPage,
+  getFamily,
+  subtreeRows,
+  usernameExists,
+} from '../../services/accounts/read';
 import { checkOwnPassword } from '../../services/accounts/write';
 import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
 import { verifyPassword } from '../../services/passwords';
@@ -33,7 +41,8 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'The subtree of id as rows [id, parentId, ancestors, username, nickname, role, deviceCount, saleCount]',
+        description:
+          'The subtree of id as rows [id, parentId, ancestors, username, nickname, role, deviceCount, saleCount]',
         body: IdBody,
       },
       config: { access: LIST },
@@ -43,7 +52,10 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/findAllAgentByIdV2',
-    { schema: { tags, description: 'Like findAllUserV2, agent accounts only', body: IdBody }, config: { access: LIST } },
+    {
+      schema: { tags, description: 'Like findAllUserV2, agent accounts only', body: IdBody },
+      config: { access: LIST },
+    },
     async (req) => ok(await subtreeRows(db, authOf(req), req.body.id, true)),
   );
 
@@ -53,10 +65,14 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     username: Type.Optional(Type.String({ maxLength: 64 })),
     role: Type.Optional(Type.Integer()),
   });
-  app.post('/user/findAllUserByPage', { schema: { tags, body: PageBody }, config: { access: LIST } }, async (req) => {
-    const b = req.body;
-    return ok(await findPage(db, authOf(req), b));
-  });
+  app.post(
+    '/user/findAllUserByPage',
+    { schema: { tags, body: PageBody }, config: { access: LIST } },
+    async (req) => {
+      const b = req.body;
+      return ok(await findPage(db, authOf(req), b));
+    },
+  );
 
   const LikeBody = Type.Object({
     selectName: Type.String({ minLength: 1, maxLength: 64 }),
@@ -69,14 +85,21 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/getFamily',
-    { schema: { tags, description: 'The chain of accounts from the caller down to id', body: IdBody }, config: { access: ANY } },
+    {
+      schema: { tags, description: 'The chain of accounts from the caller down to id', body: IdBody },
+      config: { access: ANY },
+    },
     async (req) => ok(await getFamily(db, authOf(req), req.body.id)),
   );
 
   app.post(
     '/user/findUsername',
     {
-      schema: { tags, description: 'Whether a user name is taken', body: Type.Object({ username: Type.String({ maxLength: 64 }) }) },
+      schema: {
+        tags,
+        description: 'Whether a user name is taken',
+        body: Type.Object({ username: Type.String({ maxLength: 64 }) }),
+      },
       config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
     },
     async (req) => ok({ exists: await usernameExists(db, req.body.username) }),
@@ -84,19 +107,28 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/userRelationimportNum',
-    { schema: { tags, description: 'Import count of id and its sub-accounts', body: IdBody }, config: { access: LIST } },
+    {
+      schema: { tags, description: 'Import count of id and its sub-accounts', body: IdBody },
+      config: { access: LIST },
+    },
     async (req) => ok(await importNumOf(db, authOf(req), req.body.id)),
   );
 
   const RecordBody = Type.Object({ ...PageQuery, id: Type.Optional(Type.Integer({ minimum: 1 })) });
-  app.post('/user/findImportNumRecord', { schema: { tags, body: RecordBody }, config: { access: LIST } }, async (req) =>
-    ok(await importNumRecordsOf(db, authOf(req), req.body)),
+  app.post(
+    '/user/findImportNumRecord',
+    { schema: { tags, body: RecordBody }, config: { access: LIST } },
+    async (req) => ok(await importNumRecordsOf(db, authOf(req), req.body)),
   );
 
   app.post(
     '/user/checkUserPassword',
     {
-      schema: { tags, description: "Checks the caller's current password", body: Type.Object({ password: Type.String({ maxLength: 128 }) }) },
+      schema: {
+        tags,
+        description: "Checks the caller's current password",
+        body: Type.Object({ password: Type.String({ maxLength: 128 }) }),
+      },
       config: { access: ANY },
     },
     async (req) => ok(await checkOwnPassword(db, authOf(req), req.body.password)),
@@ -104,9 +136,15 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/user/checkPassword',
-    { schema: { tags, description: 'Whether the caller still uses the default password' }, config: { access: ANY } },
+    {
+      schema: { tags, description: 'Whether the caller still uses the default password' },
+      config: { access: ANY },
+    },
     async (req) => {
-      const [row] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, authOf(req).user.id));
+      const [row] = await db
+        .select({ h: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, authOf(req).user.id));
       return ok({ isDefault: await verifyPassword(row?.h, app.config.defaultPassword) });
     },
   );

@@ -42,14 +42,20 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  app.post('/user/insertUser', { schema: { tags, body: NewAccount }, config: { access: write(P.agentAdd) } }, async (req) =>
-    ok(toUserInfo(await insertUser(db, authOf(req), req.body))),
+  app.post(
+    '/user/insertUser',
+    { schema: { tags, body: NewAccount }, config: { access: write(P.agentAdd) } },
+    async (req) => ok(toUserInfo(await insertUser(db, authOf(req), req.body))),
   );
 
   app.post(
     '/user/importUser',
     {
-      schema: { tags, description: 'Creates many accounts; each row succeeds or fails on its own', body: Type.Object({ users: Type.Array(NewAccount, { minItems: 1, maxItems: 5000 }) }) },
+      schema: {
+        tags,
+        description: 'Creates many accounts; each row succeeds or fails on its own',
+        body: Type.Object({ users: Type.Array(NewAccount, { minItems: 1, maxItems: 5000 }) }),
+      },
       config: { access: write(P.agentAdd) },
     },
     async (req) => ok(await importUsers(db, authOf(req), req.body.users)),
@@ -63,15 +69,22 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     oldPassword: Type.Optional(Type.String({ maxLength: 128 })),
   });
   // Any account may edit itself (own password, contact details); editing another needs agent:edit.
-  app.post('/user/updateUser', { schema: { tags, body: Changes }, config: { access: { permission: 'authenticated', write: true } } }, async (req) => {
-    await updateUser(db, authOf(req), req.body);
-    return ok(null);
-  });
+  app.post(
+    '/user/updateUser',
+    { schema: { tags, body: Changes }, config: { access: { permission: 'authenticated', write: true } } },
+    async (req) => {
+      await updateUser(db, authOf(req), req.body);
+      return ok(null);
+    },
+  );
 
   app.post(
     '/user/updateUserName',
     {
-      schema: { tags, body: Type.Object({ id: Type.Integer({ minimum: 1 }), username: Type.String({ maxLength: 64 }) }) },
+      schema: {
+        tags,
+        body: Type.Object({ id: Type.Integer({ minimum: 1 }), username: Type.String({ maxLength: 64 }) }),
+      },
       config: { access: write(P.agentChangeUsername) },
     },
     async (req) => {
@@ -94,22 +107,32 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/resetPassword',
-    { schema: { tags, description: 'Resets a sub-account password to the default', body: IdBody }, config: { access: write(P.agentResetPwd) } },
+    {
+      schema: { tags, description: 'Resets a sub-account password to the default', body: IdBody },
+      config: { access: write(P.agentResetPwd) },
+    },
     async (req) => {
       await resetPassword(db, authOf(req), req.body.id, app.config.defaultPassword);
       return ok(null);
     },
   );
 
-  app.post('/user/deleteUser', { schema: { tags, body: IdBody }, config: { access: write(P.agentDel) } }, async (req) => {
-    await deleteUser(db, authOf(req), req.body.id);
-    return ok(null);
-  });
+  app.post(
+    '/user/deleteUser',
+    { schema: { tags, body: IdBody }, config: { access: write(P.agentDel) } },
+    async (req) => {
+      await deleteUser(db, authOf(req), req.body.id);
+      return ok(null);
+    },
+  );
 
   app.post(
     '/user/deleteAllUser',
     {
-      schema: { tags, body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }) }) },
+      schema: {
+        tags,
+        body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }) }),
+      },
       config: { access: write(P.agentDel) },
     },
     async (req) => ok(await deleteMany(db, authOf(req), req.body.ids)),

@@ -12,18 +12,20 @@ import { loadDescendant, loadInScope, scopeOf } from '../scope';
 export async function importNumOf(db: Db, auth: AuthContext, id: number) {
   const target = await loadInScope(db, auth, id);
   const children = await db
-    .select({ id: users.id, username: users.username, nickname: users.nickname, role: users.role, importNum: users.importNum })
+    .select({
+      id: users.id,
+      username: users.username,
+      nickname: users.nickname,
+      role: users.role,
+      importNum: users.importNum,
+    })
     .from(users)
     .where(and(eq(users.parentId, target.id), scopeOf(auth)))
     .orderBy(asc(users.id));
   return { id: target.id, username: target.username, importNum: target.importNum, children };
 }
 
-export async function importNumRecordsOf(
-  db: Db,
-  auth: AuthContext,
-  q: PageParams & { id?: number },
-) {
+export async function importNumRecordsOf(db: Db, auth: AuthContext, q: PageParams & { id?: number }) {
   const target = await loadInScope(db, auth, q.id ?? auth.user.id);
   const where = eq(importNumRecords.userId, target.id);
   const [{ total }] = await db.select({ total: count() }).from(importNumRecords).where(where);

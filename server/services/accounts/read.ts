@@ -55,7 +55,12 @@ export async function findChildren(db: Db, auth: AuthContext, id: number): Promi
 }
 
 /** The subtree of `id` (itself included) as agent list rows (spec section 3), one grouped query. */
-export async function subtreeRows(db: Db, auth: AuthContext, id: number, agentsOnly = false): Promise<AgentRow[]> {
+export async function subtreeRows(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  agentsOnly = false,
+): Promise<AgentRow[]> {
   const root = await loadInScope(db, auth, id);
   const conds: SQL[] = [subtreeOf(root), scopeOf(auth)];
   if (agentsOnly) conds.push(inArray(users.role, [...AGENT_ROLES]));
@@ -98,7 +103,13 @@ export interface PageFilter extends PageParams {
 export async function findPage(db: Db, auth: AuthContext, f: PageFilter) {
   const root = f.id ? await loadInScope(db, auth, f.id) : auth.user;
   const conds: SQL[] = [subtreeOf(root), scopeOf(auth)];
-  if (f.username) conds.push(or(ilike(users.username, containsPattern(f.username)), ilike(users.nickname, containsPattern(f.username)))!);
+  if (f.username)
+    conds.push(
+      or(
+        ilike(users.username, containsPattern(f.username)),
+        ilike(users.nickname, containsPattern(f.username)),
+      )!,
+    );
   if (f.role) conds.push(eq(users.role, f.role));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
@@ -119,7 +130,11 @@ export async function findLike(db: Db, auth: AuthContext, name: string, id?: num
     .select()
     .from(users)
     .where(
-      and(subtreeOf(root), scopeOf(auth), or(ilike(users.username, containsPattern(name)), ilike(users.nickname, containsPattern(name)))),
+      and(
+        subtreeOf(root),
+        scopeOf(auth),
+        or(ilike(users.username, containsPattern(name)), ilike(users.nickname, containsPattern(name))),
+      ),
     )
     .orderBy(asc(users.username))
     .limit(50);
@@ -131,7 +146,13 @@ export async function getFamily(db: Db, auth: AuthContext, id: number) {
   const target = await loadInScope(db, auth, id);
   const ids = [...ancestorIds(target), target.id];
   const rows = await db
-    .select({ id: users.id, username: users.username, nickname: users.nickname, role: users.role, parentId: users.parentId })
+    .select({
+      id: users.id,
+      username: users.username,
+      nickname: users.nickname,
+      role: users.role,
+      parentId: users.parentId,
+    })
     .from(users)
     .where(and(inArray(users.id, ids), scopeOf(auth)));
   return rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));

@@ -159,7 +159,12 @@ export const importUsers = (db: Db, auth: AuthContext, rows: NewAccount[]) =>
   eachIndependently(rows, (row) => insertUser(db, auth, row));
 
 /** Moves account `id` (and its whole subtree) under `newParentId`. */
-export async function transferAgent(db: Db, auth: AuthContext, id: number, newParentId: number): Promise<void> {
+export async function transferAgent(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  newParentId: number,
+): Promise<void> {
   if (id === newParentId) throw badRequest('transferToSelf');
   const target = await loadDescendant(db, auth, id);
   const parent = await loadInScope(db, auth, newParentId);
@@ -183,6 +188,9 @@ export async function transferAgent(db: Db, auth: AuthContext, id: number, newPa
 }
 
 export async function checkOwnPassword(db: Db, auth: AuthContext, password: string): Promise<boolean> {
-  const [row] = await db.select({ h: users.passwordHash }).from(users).where(and(eq(users.id, auth.user.id)));
+  const [row] = await db
+    .select({ h: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, auth.user.id)));
   return verifyPassword(row?.h, password);
 }

@@ -16,7 +16,15 @@ interface PasswordFields {
  * "My account": the user's own record and a password change. The current password is checked
  * first (POST /user/checkUserPassword), then the change is saved (POST /user/updateUser).
  */
-export function AccountDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: SessionUser }) {
+export function AccountDialog({
+  open,
+  onClose,
+  user,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: SessionUser;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordFields>();
@@ -62,16 +70,26 @@ export function AccountDialog({ open, onClose, user }: { open: boolean; onClose:
     >
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('account.username')}>{user.username}</Descriptions.Item>
-        {user.nickname && <Descriptions.Item label={t('account.nickname')}>{user.nickname}</Descriptions.Item>}
-        <Descriptions.Item label={t('account.role')}>{role ? t(`roles.${role}`) : user.role}</Descriptions.Item>
-        {user.expireAt && <Descriptions.Item label={t('account.expireAt')}>{user.expireAt.slice(0, 10)}</Descriptions.Item>}
+        {user.nickname && (
+          <Descriptions.Item label={t('account.nickname')}>{user.nickname}</Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('account.role')}>
+          {role ? t(`roles.${role}`) : user.role}
+        </Descriptions.Item>
+        {user.expireAt && (
+          <Descriptions.Item label={t('account.expireAt')}>{user.expireAt.slice(0, 10)}</Descriptions.Item>
+        )}
       </Descriptions>
       <Divider orientation="left" plain>
         {t('account.changePassword')}
       </Divider>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form<PasswordFields> form={form} layout="vertical" onFinish={save} requiredMark={false}>
-        <Form.Item name="oldPassword" label={t('account.oldPassword')} rules={[{ required: true, message: t('errors:required') }]}>
+        <Form.Item
+          name="oldPassword"
+          label={t('account.oldPassword')}
+          rules={[{ required: true, message: t('errors:required') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item

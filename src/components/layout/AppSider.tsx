@@ -42,7 +42,14 @@ function SiderMenu() {
       // Sticky and as tall as the window: a long menu scrolls inside it, above the collapse trigger.
       style={{ position: 'sticky', top: 0, height: '100vh', borderRight: '1px solid rgba(5, 5, 5, 0.06)' }}
     >
-      <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: siderCollapsed ? '0 24px' : '0 16px' }}>
+      <div
+        style={{
+          height: 64,
+          display: 'flex',
+          alignItems: 'center',
+          padding: siderCollapsed ? '0 24px' : '0 16px',
+        }}
+      >
         <AppTitle collapsed={siderCollapsed} />
       </div>
       <div style={{ height: 'calc(100% - 64px)', overflowY: 'auto' }}>

@@ -29,7 +29,14 @@ export function LoginPage() {
   const [expired] = useState(hasExpiredNotice);
 
   return (
-    <div style={{ minHeight: '100vh', background: b.colors.background, display: 'flex', flexDirection: 'column' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        background: b.colors.background,
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
       <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
         <LanguageSelect />
       </div>
@@ -42,17 +49,34 @@ export function LoginPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
           </Space>
-          {expired && <Alert type="warning" showIcon message={t('errors:sessionExpired')} style={{ marginBottom: 16 }} />}
+          {expired && (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('errors:sessionExpired')}
+              style={{ marginBottom: 16 }}
+            />
+          )}
           <Form<LoginFields>
             layout="vertical"
             requiredMark={false}
             initialValues={initial}
-            onFinish={(v) => login({ username: v.username.trim(), password: v.password, remember: v.remember })}
+            onFinish={(v) =>
+              login({ username: v.username.trim(), password: v.password, remember: v.remember })
+            }
           >
-            <Form.Item name="username" label={t('username')} rules={[{ required: true, message: t('usernameRequired') }]}>
+            <Form.Item
+              name="username"
+              label={t('username')}
+              rules={[{ required: true, message: t('usernameRequired') }]}
+            >
               <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
             </Form.Item>
-            <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
+            <Form.Item
+              name="password"
+              label={t('password')}
+              rules={[{ required: true, message: t('passwordRequired') }]}
+            >
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
             </Form.Item>
             <Form.Item name="remember" valuePropName="checked">

@@ -4,7 +4,9 @@ import { group, inGroup, screen, type ResourceDescriptor } from '../types';
 
 /** Firmware (OTA), platform configuration and IP transfer of devices. */
 export const platformResources: ResourceDescriptor[] = [
-  screen('configPlatformForUser', '/test/configPlatformForUser', [P.testConfigPlatform], { icon: ControlOutlined }),
+  screen('configPlatformForUser', '/test/configPlatformForUser', [P.testConfigPlatform], {
+    icon: ControlOutlined,
+  }),
   screen('otaUpdateListForUser', '/test/otaUpdateListForUser', [P.testOtaLook, P.testOta], {
     icon: CloudUploadOutlined,
   }),
@@ -16,7 +18,13 @@ export const platformResources: ResourceDescriptor[] = [
   group('transferIpGroup', SwapOutlined),
   ...inGroup('transferIpGroup', [
     screen('transferIp', '/test/transferIp/transferIp', [P.testTransferIp]),
-    screen('transferIpResult', '/test/transferIp/transferIpResult', [P.testTransferIpResult, P.testTransferIp]),
-    screen('transferIpResults', '/test/transferIp/transferIpResults', [P.testTransferIpResult, P.testTransferIp]),
+    screen('transferIpResult', '/test/transferIp/transferIpResult', [
+      P.testTransferIpResult,
+      P.testTransferIp,
+    ]),
+    screen('transferIpResults', '/test/transferIp/transferIpResults', [
+      P.testTransferIpResult,
+      P.testTransferIp,
+    ]),
   ]),
 ];
