@@ -13,6 +13,14 @@ export interface StateEvent {
   acc?: boolean | null;
 }
 
+const stateEvent = (deviceId: number, terminalId: string, state: number, at: Date): StateEvent => ({
+  type: 'state',
+  deviceId,
+  terminalId,
+  state,
+  stateTime: at.toISOString(),
+});
+
 /** Online: records the time, activates a never-activated device, and tells the bus. */
 export async function markOnline(
   db: Db,
@@ -26,13 +34,7 @@ export async function markOnline(
       last_online_at = ${at.toISOString()}::timestamptz,
       activated_at = coalesce(activated_at, ${at.toISOString()}::timestamptz), updated_at = now()
     WHERE id = ${deviceId}`);
-  publishState(bus, {
-    type: 'state',
-    deviceId,
-    terminalId,
-    state: DEVICE_STATE.online,
-    stateTime: at.toISOString(),
-  });
+  publishState(bus, stateEvent(deviceId, terminalId, DEVICE_STATE.online, at));
 }
 
 /** Offline: the offline time is kept, since the list shows how long a device has been offline. */
@@ -47,13 +49,7 @@ export async function markOffline(
     UPDATE devices SET state = ${DEVICE_STATE.offline}, state_time = ${at.toISOString()}::timestamptz,
       offline_at = ${at.toISOString()}::timestamptz, updated_at = now()
     WHERE id = ${deviceId}`);
-  publishState(bus, {
-    type: 'state',
-    deviceId,
-    terminalId,
-    state: DEVICE_STATE.offline,
-    stateTime: at.toISOString(),
-  });
+  publishState(bus, stateEvent(deviceId, terminalId, DEVICE_STATE.offline, at));
 }
 
 /** Status from a heartbeat (battery, ACC) without a position. */
@@ -70,11 +66,7 @@ export async function updateStatus(
       acc = coalesce(${status.acc ?? null}::boolean, acc), updated_at = now()
     WHERE id = ${deviceId}`);
   publishState(bus, {
-    type: 'state',
-    deviceId,
-    terminalId,
-    state: DEVICE_STATE.online,
-    stateTime: new Date().toISOString(),
+    ...stateEvent(deviceId, terminalId, DEVICE_STATE.online, new Date()),
     battery: status.battery ?? null,
     acc: status.acc ?? null,
   });

@@ -14,9 +14,6 @@ import {
 } from '../../services/accounts/read';
 import { checkOwnPassword } from '../../services/accounts/write';
 import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
-import { verifyPassword } from '../../services/passwords';
-import { users } from '../../db/schema/users';
-import { eq } from 'drizzle-orm';
 
 const tags = ['user'];
 const LIST = { permission: [P.agentList] } as const;
@@ -131,7 +128,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       },
       config: { access: ANY },
     },
-    async (req) => ok(await checkOwnPassword(db, authOf(req), req.body.password)),
+    async (req) => ok(await checkOwnPassword(authOf(req), req.body.password)),
   );
 
   app.get(
@@ -140,12 +137,6 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       schema: { tags, description: 'Whether the caller still uses the default password' },
       config: { access: ANY },
     },
-    async (req) => {
-      const [row] = await db
-        .select({ h: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, authOf(req).user.id));
-      return ok({ isDefault: await verifyPassword(row?.h, app.config.defaultPassword) });
-    },
+    async (req) => ok({ isDefault: await checkOwnPassword(authOf(req), app.config.defaultPassword) }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, like, or, sql } from 'drizzle-orm';
+import { count, eq, like, or, sql } from 'drizzle-orm';
 import { ASSIGNABLE_ROLES, PERMISSIONS, isAgentRole, type RoleValue } from '../../../config/roles';
 import { can } from '../../../src/domain/ability';
 import { childAncestors, isInSubtree } from '../../../src/domain/hierarchy';
@@ -187,10 +187,7 @@ export async function transferAgent(
   });
 }
 
-export async function checkOwnPassword(db: Db, auth: AuthContext, password: string): Promise<boolean> {
-  const [row] = await db
-    .select({ h: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.id, auth.user.id)));
-  return verifyPassword(row?.h, password);
+/** Whether `password` is the caller's current one (the session loaded the account row). */
+export function checkOwnPassword(auth: AuthContext, password: string): Promise<boolean> {
+  return verifyPassword(auth.user.passwordHash, password);
 }
