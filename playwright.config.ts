@@ -3,7 +3,9 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PORT = 8091;
+// E2E_PORT and DIST_DIR let two suites run side by side (each with its own server and build).
+const PORT = Number(process.env.E2E_PORT ?? 8091);
+const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 // Every run starts from a freshly seeded embedded database. Only the main process clears it:
 // the workers load this file too, while the server is already using the folder.
 const DATA_DIR = join(tmpdir(), `fleetgate-e2e-${PORT}`);
@@ -46,6 +48,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      DIST_DIR,
+      STATIC_DIR: DIST_DIR,
       DATA_DIR,
       SIMULATOR: '0',
       // The suite logs in a few dozen times from one address within a minute.

@@ -15,7 +15,7 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },
   },
   build: {
-    outDir: 'dist',
+    outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {

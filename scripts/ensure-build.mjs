@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'config', 'locales', 'public', 'index.html', 'vite.config.ts'];
-const built = join(root, 'dist', 'index.html');
+const distDir = process.env.DIST_DIR ?? 'dist';
+const built = join(root, distDir, 'index.html');
 
 /** Newest modification time under a file or folder (0 when absent). */
 function newest(path) {
@@ -26,9 +27,9 @@ function newest(path) {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const stale = SOURCES.find((s) => newest(join(root, s)) > builtAt);
 if (!stale) {
-  console.log('dist/ is up to date');
+  console.log(`${distDir}/ is up to date`);
 } else {
-  console.log(builtAt ? `dist/ is older than ${stale}/: building` : 'dist/ is missing: building');
+  console.log(builtAt ? `${distDir}/ is older than ${stale}/: building` : `${distDir}/ is missing: building`);
   const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

@@ -5,7 +5,7 @@ import type { Language } from '../domain/constants';
 import { LANGUAGE_STORAGE_KEY } from '../domain/language';
 import { loadAntdLocale } from './antdLocales';
 
-export const NAMESPACES = ['common', 'menu', 'login', 'errors'] as const;
+export const NAMESPACES = ['common', 'menu', 'login', 'errors', 'monitor', 'device', 'agent'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
