@@ -51,6 +51,7 @@ export const MESSAGES = {
   imeiDuplicate: 'This IMEI appears more than once in the list',
   imeiExists: 'This IMEI has already been imported',
   imeiNoTestRecord: 'This IMEI has no factory test record',
+  mapConfigMissing: 'Map configuration not obtained',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
