@@ -91,3 +91,12 @@ export const TRACK_STATE = { normal: 1, fast: 2, overspeed: 3, stop: 4, abnormal
 export const COMMAND_RESULT = { success: 1, timeout: 2, error: 3 } as const;
 
 export const EXPIRY_FILTER = { within7Days: 7, within60Days: 60, expired: -1 } as const;
+
+/** Car icon state (spec section 4), in the order the derivation checks them. */
+export const CAR_ICON_STATES = ['expired', 'offline', 'unknown', 'stop', 'moving', 'fast', 'overspeed'] as const;
+export type CarIconState = (typeof CAR_ICON_STATES)[number];
+
+/** Values the map-type setting accepts (spec section 1); Baidu normal is the default. */
+export const MAP_TYPES = ['Baidu', 'Google', 'GaoDe', 'Yandex'] as const;
+export type MapType = (typeof MAP_TYPES)[number];
+export const DEFAULT_MAP_TYPE: MapType = 'Baidu';
