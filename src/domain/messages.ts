@@ -52,6 +52,19 @@ export const MESSAGES = {
   imeiExists: 'This IMEI has already been imported',
   imeiNoTestRecord: 'This IMEI has no factory test record',
   mapConfigMissing: 'Map configuration not obtained',
+  plateTaken: 'This plate number is already used by another device, please enter a new one',
+  deviceAlreadyOwned: 'The device already belongs to this account',
+  deviceListEmpty: 'Please select at least one device',
+  batchTooLarge: 'Too many devices at once: at most 10,000 per operation',
+  iconTypeInvalid: 'The icon type must be from 1 to 16',
+  timezoneInvalid: 'The time zone must be from west 12 to east 12',
+  expireTypeInvalid: 'Unknown expiry type',
+  deviceTypeUnknown: 'Unknown device type',
+  expiryRequired: 'Please enter the platform expiry or the user expiry',
+  dateInvalid: 'Please enter a valid date',
+  userExpiryAfterPlatform: 'The user expiry cannot be later than the platform expiry',
+  hostInvalid: 'Please enter a correct host: domain name or IP address, optionally with :port',
+  iccidInvalid: 'Invalid ICCID: letters or digits of the required length',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
