@@ -1,0 +1,64 @@
+import type { CarIconState } from '../domain/codes';
+
+/** Where the base map comes from. `offline` is L7's own map over outlines shipped from npm. */
+export type MapProvider = 'offline' | 'baidu' | 'gaode' | 'google' | 'yandex' | 'bing' | 'xyz';
+export type MapVariant = 'normal' | 'satellite';
+
+/** One device on the map. Positions are always WGS-84; the map converts them for its provider. */
+export interface MapDevice {
+  id: number;
+  lng: number;
+  lat: number;
+  /** Degrees clockwise from north. */
+  course: number;
+  iconState: CarIconState;
+  /** Rotating car icon type, 1 to 16 (spec section 9). */
+  iconType: number;
+  label: string;
+}
+
+export interface MapFence {
+  id: number;
+  name: string;
+  type: 'circle' | 'polygon';
+  /** WGS-84 lng/lat. */
+  center?: [number, number];
+  /** Metres. */
+  radius?: number;
+  /** WGS-84 lng/lat ring (closing point optional). */
+  points?: [number, number][];
+}
+
+export interface FleetMapHandle {
+  /** Zooms to show every device. */
+  fitAll(): void;
+  /** Centres on a WGS-84 position. */
+  flyTo(lng: number, lat: number, zoom?: number): void;
+}
+
+export type DistanceUnit = 'metric' | 'us';
+
+export interface FleetMapProps {
+  provider: MapProvider;
+  variant: MapVariant;
+  mapKey?: string;
+  /** Template for the `xyz` provider, e.g. `https://tiles.example.com/{z}/{x}/{y}.png`. */
+  tileUrl?: string;
+  /** The whole visible set; a new array reference means "changed". */
+  devices: readonly MapDevice[];
+  selectedId?: number;
+  /** Keep the selected device centred. */
+  follow?: boolean;
+  /** WGS-84 lng/lat of the selected device's recent positions. */
+  trail?: readonly [number, number][];
+  fences?: readonly MapFence[];
+  showLabels: boolean;
+  measure?: { active: boolean; unit: DistanceUnit };
+  onSelect?(id: number): void;
+  /** After the device layer has drawn `markers` points (at = Date.now()). */
+  onRendered?(info: { markers: number; at: number }): void;
+  onProviderFailed?(provider: MapProvider, reason: string): void;
+  onMeasure?(meters: number): void;
+  /** Extra class for the map container (it fills its parent by default). */
+  className?: string;
+}
