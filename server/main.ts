@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { createBus } from './bus';
 import { loadConfig } from './config';
 import { ensureCurrentPositionPartitions, migrate, openDatabase } from './db/client';
+import { seedBulkFromEnv } from './db/seed/bulk';
 import { ensureAdmin, seedIfEmpty } from './db/seed/index';
 import { gt06Codec } from './gateway/gt06';
 import { jt808Codec } from './gateway/jt808';
@@ -26,7 +27,11 @@ async function main() {
   });
   await migrate(handle);
   if (handle.kind === 'pglite') {
-    if (await seedIfEmpty(handle)) console.log('Seeded the demo data (every demo password is 123456).');
+    if (await seedIfEmpty(handle)) {
+      console.log('Seeded the demo data (every demo password is 123456).');
+      const bulk = await seedBulkFromEnv(handle.db);
+      if (bulk) console.log(`Seeded a bulk fleet of ${bulk.terminalIds.length} devices (SEED_BULK_DEVICES).`);
+    }
   } else if (config.adminPassword) {
     await ensureAdmin(handle, config.adminPassword);
   }
