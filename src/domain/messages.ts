@@ -65,6 +65,8 @@ export const MESSAGES = {
   userExpiryAfterPlatform: 'The user expiry cannot be later than the platform expiry',
   hostInvalid: 'Please enter a correct host: domain name or IP address, optionally with :port',
   iccidInvalid: 'Invalid ICCID: letters or digits of the required length',
+  mapServiceTimeout: 'The map service did not answer in time, please try again later',
+  mapServiceError: 'The map service refused the request, please check the map key',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
