@@ -1,0 +1,155 @@
+/**
+ * Pure derivations the monitor page shows for a device (spec sections 3 and 4): display name,
+ * car icon state, list order, tab filter and counts, compass sector, expiry badge.
+ */
+import { DEVICE_MENU_TYPE, DEVICE_STATE, RUN_STATE, type CarIconState } from './codes';
+import { expiryOf, isExpired, runStateOf, type RunStateInput } from './run-state';
+
+/** A device of the monitor: the shape of POST /device/findDeviceLocationAll, plus live fields. */
+export interface MonitorDevice extends RunStateInput {
+  id: number;
+  terminalID: string;
+  nickname: string | null;
+  carNumber: string | null;
+  userId: number | null;
+  state: number;
+  deviceProtocol: number;
+  deviceType: string;
+  iconType: number;
+  platformExpireAt: string | null;
+  userExpireAt: string | null;
+  sim?: string | null;
+  iccid?: string | null;
+  stateTime?: string | null;
+  location: {
+    lat: number;
+    lon: number;
+    speed: number;
+    course: number;
+    utcTime: string;
+    stateTime?: string | null;
+    positionType: string | null;
+    battery: number | null;
+    acc: boolean | null;
+  } | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Plate, else nickname, else IMEI (spec section 3). */
+export function displayName(d: Pick<MonitorDevice, 'carNumber' | 'nickname' | 'terminalID'>): string {
+  return d.carNumber?.trim() || d.nickname?.trim() || d.terminalID;
+}
+
+/** Spec section 4: expired if expiry applies; offline; unknown without location; else by motion. */
+export function carIconState(d: MonitorDevice, now: number): CarIconState {
+  if (isExpired(d, now)) return 'expired';
+  if (d.state === DEVICE_STATE.offline) return 'offline';
+  if (!d.location || d.state !== DEVICE_STATE.online) return 'unknown';
+  const rs = runStateOf(d, now);
+  switch (rs.code) {
+    case RUN_STATE.stop:
+      return 'stop';
+    case RUN_STATE.fast:
+      return 'fast';
+    case RUN_STATE.overspeed:
+      return 'overspeed';
+    default:
+      return 'moving';
+  }
+}
+
+export type DeviceTab = (typeof DEVICE_MENU_TYPE)[keyof typeof DEVICE_MENU_TYPE];
+
+/** Which tab (deviceMenuType) a device belongs to besides "all"; expired devices count as offline. */
+export function tabOf(d: Pick<MonitorDevice, 'state'>): DeviceTab {
+  if (d.state === DEVICE_STATE.online) return DEVICE_MENU_TYPE.online;
+  if (d.state === DEVICE_STATE.unactivated) return DEVICE_MENU_TYPE.inactive;
+  return DEVICE_MENU_TYPE.offline;
+}
+
+export type TabCounts = Record<DeviceTab, number>;
+
+export function tabCounts(devices: Iterable<MonitorDevice>): TabCounts {
+  const counts: TabCounts = { 0: 0, 1: 0, 2: 0, 3: 0 };
+  for (const d of devices) {
+    counts[DEVICE_MENU_TYPE.all]++;
+    counts[tabOf(d)]++;
+  }
+  return counts;
+}
+
+/** Case-insensitive match on IMEI, nickname or plate; an empty query matches everything. */
+export function matchesSearch(d: MonitorDevice, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return (
+    d.terminalID.toLowerCase().includes(q) ||
+    (d.nickname ?? '').toLowerCase().includes(q) ||
+    (d.carNumber ?? '').toLowerCase().includes(q)
+  );
+}
+
+/** deviceMenuType 1 online, 2 offline, 3 inactive, anything else all (spec section 3). */
+export function matchesTab(d: MonitorDevice, tab: number): boolean {
+  if (tab !== DEVICE_MENU_TYPE.online && tab !== DEVICE_MENU_TYPE.offline && tab !== DEVICE_MENU_TYPE.inactive) {
+    return true;
+  }
+  return tabOf(d) === tab;
+}
+
+/**
+ * Sort key of spec section 4's order: online first (by run state code, then time gap), then
+ * offline by most recent, not activated last. One number per device, computed once per sort,
+ * so sorting 10,000 rows compares numbers instead of re-deriving states.
+ */
+export function orderKey(d: MonitorDevice, now: number): number {
+  const group = tabOf(d);
+  if (group === DEVICE_MENU_TYPE.online) {
+    const rs = runStateOf(d, now);
+    const fix = d.location ? Date.parse(d.location.utcTime) : NaN;
+    // Gap capped at ~11.5 days so that it stays below one run-state step.
+    const gap = Number.isNaN(fix) ? 1e9 : Math.min(Math.max(now - fix, 0), 1e9);
+    return rs.code * 1e10 + gap;
+  }
+  if (group === DEVICE_MENU_TYPE.offline) {
+    const t = Date.parse(d.stateTime ?? d.location?.utcTime ?? '');
+    const age = Number.isNaN(t) ? 9e13 : Math.min(Math.max(now - t, 0), 9e13);
+    return 1e14 + age;
+  }
+  return 2e14;
+}
+
+/** The list in spec order; ties keep ascending ids so the order is stable between refreshes. */
+export function sortDevices(devices: readonly MonitorDevice[], now: number): MonitorDevice[] {
+  const keyed = devices.map((d) => ({ d, k: orderKey(d, now) }));
+  keyed.sort((a, b) => a.k - b.k || a.d.id - b.d.id);
+  return keyed.map((x) => x.d);
+}
+
+/** Visible rows of a tab and search text, in the given order. */
+export function filterDevices(sorted: readonly MonitorDevice[], tab: number, query: string): MonitorDevice[] {
+  return sorted.filter((d) => matchesTab(d, tab) && matchesSearch(d, query));
+}
+
+export const COMPASS_SECTORS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+export type CompassSector = (typeof COMPASS_SECTORS)[number];
+
+/** Course in degrees (0 = north, clockwise) to one of 8 sectors of 45°, each centred on its direction. */
+export function compassSector(course: number): CompassSector {
+  const c = ((course % 360) + 360) % 360;
+  return COMPASS_SECTORS[Math.round(c / 45) % 8];
+}
+
+export type ExpiryBadge = 'expired' | 'within7Days' | 'within60Days';
+
+/** Badge of the expiry filters (spec section 9: 7 days, 60 days, already expired). */
+export function expiryBadge(d: MonitorDevice, now: number): ExpiryBadge | null {
+  if (d.state === DEVICE_STATE.expired) return 'expired';
+  const at = expiryOf(d);
+  if (at == null) return null;
+  if (at < now) return 'expired';
+  if (at - now <= 7 * DAY_MS) return 'within7Days';
+  if (at - now <= 60 * DAY_MS) return 'within60Days';
+  return null;
+}
