@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -69,6 +70,11 @@ export const devices = pgTable(
     index('devices_state_idx').on(t.state),
     index('devices_car_number_idx').on(t.carNumber),
     index('devices_platform_expire_idx').on(t.platformExpireAt),
+    // Keyword search of the device list (IMEI, name, plate prefixes; issue 5). The pattern
+    // operator classes let LIKE 'abc%' use the index whatever the database collation.
+    index('devices_terminal_prefix_idx').using('btree', sql`${t.terminalId} varchar_pattern_ops`),
+    index('devices_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
+    index('devices_car_number_prefix_idx').using('btree', sql`${t.carNumber} varchar_pattern_ops`),
   ],
 );
 
