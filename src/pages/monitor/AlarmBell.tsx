@@ -1,0 +1,95 @@
+import { BellOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
+import { Badge, Button, List, Popover, Space, Switch, Typography, notification } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '../../domain/device-view';
+import type { AlarmEvent } from '../../providers/live';
+import { beep } from './beep';
+import { readAlarmSound, writeAlarmSound } from './settings';
+import type { DeviceStore } from './store';
+
+const RECENT_MAX = 50;
+/** At most this many pop-ups at once; a burst of alarms must not bury the map. */
+const POPUPS_MAX = 3;
+/** One beep per this interval at most, however many alarms arrive. */
+const BEEP_GAP_MS = 2_000;
+
+/** Alarm pop-ups, the unread count and the sound switch (stored as alarmSound {isOpen}). */
+export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenDevice(id: number): void }) {
+  const { t } = useTranslation('monitor');
+  const [api, holder] = notification.useNotification({ maxCount: POPUPS_MAX, placement: 'bottomRight' });
+  const [unread, setUnread] = useState(0);
+  const [recent, setRecent] = useState<AlarmEvent[]>([]);
+  const [sound, setSound] = useState(readAlarmSound);
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
+  const lastBeep = useRef(0);
+
+  useEffect(() => {
+    store.onAlarms = (alarms) => {
+      setUnread((n) => n + alarms.length);
+      setRecent((r) => [...alarms.slice().reverse(), ...r].slice(0, RECENT_MAX));
+      for (const a of alarms.slice(-POPUPS_MAX)) {
+        const d = store.devices.get(a.deviceId);
+        api.warning({
+          key: `alarm-${a.id}`,
+          message: t(`alarm.${a.alarm}`, { defaultValue: a.alarm }),
+          description: `${d ? displayName(d) : a.terminalId} · ${new Date(a.time).toLocaleString()}`,
+          onClick: () => onOpenDevice(a.deviceId),
+        });
+      }
+      if (soundRef.current && Date.now() - lastBeep.current > BEEP_GAP_MS) {
+        lastBeep.current = Date.now();
+        beep();
+      }
+    };
+    return () => {
+      store.onAlarms = undefined;
+    };
+  }, [store, api, t, onOpenDevice]);
+
+  const toggleSound = (on: boolean) => {
+    setSound(on);
+    writeAlarmSound(on);
+  };
+
+  const content = (
+    <div style={{ width: 300 }}>
+      <Space style={{ marginBottom: 8 }}>
+        {sound ? <SoundOutlined /> : <MutedOutlined />}
+        <Typography.Text>{t('alarms.sound')}</Typography.Text>
+        <Switch size="small" checked={sound} onChange={toggleSound} data-testid="alarm-sound" />
+      </Space>
+      <List
+        size="small"
+        dataSource={recent}
+        locale={{ emptyText: t('alarms.none') }}
+        style={{ maxHeight: 300, overflow: 'auto' }}
+        renderItem={(a) => (
+          <List.Item style={{ cursor: 'pointer' }} onClick={() => onOpenDevice(a.deviceId)}>
+            <List.Item.Meta
+              title={t(`alarm.${a.alarm}`, { defaultValue: a.alarm })}
+              description={`${a.terminalId} · ${new Date(a.time).toLocaleTimeString()}`}
+            />
+          </List.Item>
+        )}
+      />
+    </div>
+  );
+
+  return (
+    <>
+      {holder}
+      <Popover
+        content={content}
+        title={t('alarms.title')}
+        trigger="click"
+        onOpenChange={(open) => open && setUnread(0)}
+      >
+        <Badge count={unread} size="small" overflowCount={99}>
+          <Button icon={<BellOutlined />} title={t('alarms.title')} data-testid="alarm-bell" />
+        </Badge>
+      </Popover>
+    </>
+  );
+}

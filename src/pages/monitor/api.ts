@@ -1,0 +1,83 @@
+/** The monitor's API calls (spec section 7), typed once. */
+import { MAP_DEFAULT_DEVICE_PLATFORM } from '../../domain/constants';
+import type { MonitorDevice } from '../../domain/device-view';
+import type { AgentRow } from '../../domain/hierarchy';
+import { ApiError, request } from '../../providers/http';
+import { devicesFromColumns, type LocationsV2 } from './decode';
+
+/**
+ * Devices with state and last position; `userId` narrows to one selected account. The
+ * columnar V2 first (much smaller at 10,000 devices); V1 on a server without it.
+ */
+export async function fetchDevices(userId: number | undefined, signal: AbortSignal): Promise<MonitorDevice[]> {
+  const body = userId ? { userId } : {};
+  try {
+    const v2 = await request<LocationsV2>('/device/findDeviceLocationAllV2', body, { signal });
+    return devicesFromColumns(v2.columns);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
+  }
+  return request<MonitorDevice[]>('/device/findDeviceLocationAll', body, { signal });
+}
+
+/** The caller's subtree as agent rows, for the account selector. */
+export function fetchAgentRows(rootId: number): Promise<AgentRow[]> {
+  return request<AgentRow[]>('/user/findAllUserV2', { id: rootId });
+}
+
+/** The map key of the system setting; null when none is configured. */
+export async function fetchMapKey(projectName: string, mapType: string): Promise<string | null> {
+  const data = await request<unknown>('/map/getKey', {
+    projectName,
+    devicePlatform: MAP_DEFAULT_DEVICE_PLATFORM,
+    mapType,
+  });
+  if (typeof data === 'string') return data || null;
+  const obj = data as { key?: string; mapKey?: string } | null;
+  return obj?.key || obj?.mapKey || null;
+}
+
+export interface Suggestion {
+  name: string;
+  address?: string;
+  lng: number;
+  lat: number;
+}
+
+/** Place suggestions of the provider's search (only when a map key is set). */
+export async function fetchSuggestions(
+  q: string,
+  opts: { region?: string; language: string; mapType: string },
+  signal?: AbortSignal,
+): Promise<Suggestion[]> {
+  const data = await request<unknown>(
+    '/map/getSuggestion',
+    { param: q, output: 'json', region: opts.region, coord_type: 'wgs84', language: opts.language, mapType: opts.mapType },
+    { signal },
+  );
+  const list = Array.isArray(data) ? data : ((data as { result?: unknown[] } | null)?.result ?? []);
+  return (list as Record<string, unknown>[]).flatMap((r) => {
+    const loc = (r.location ?? {}) as { lat?: number; lng?: number };
+    const lat = Number(r.lat ?? loc.lat);
+    const lng = Number(r.lng ?? r.lon ?? loc.lng);
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
+    return [{ name: String(r.name ?? ''), address: r.address ? String(r.address) : undefined, lat, lng }];
+  });
+}
+
+/** The provider's address of a position: formatted address plus the semantic description. */
+export async function fetchProviderAddress(
+  lat: number,
+  lng: number,
+  language: string,
+  mapType: string,
+): Promise<string | null> {
+  const data = await request<{
+    status?: number;
+    result?: { formatted_address?: string; sematic_description?: string };
+  }>('/map/getKeyAddress', { param: `${lat},${lng}`, language, extensions_poi: 1, mapType });
+  if (data?.status !== undefined && data.status !== 0) return null;
+  const r = data?.result;
+  if (!r?.formatted_address) return null;
+  return r.sematic_description ? `${r.formatted_address} (${r.sematic_description})` : r.formatted_address;
+}

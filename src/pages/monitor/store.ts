@@ -1,0 +1,198 @@
+/**
+ * The monitor's device data, outside React state: a Map keyed by id plus a version number.
+ * Live events are queued and applied together at most every FLUSH_MS, so 2,000 updates/s
+ * cost a few renders per second instead of thousands; the spec order (a sort of the whole
+ * list) is recomputed at most every RESORT_MS while positions stream in.
+ */
+import { STOP_SPEED_KMH } from '../../domain/constants';
+import { sortDevices, type MonitorDevice } from '../../domain/device-view';
+import type { AlarmEvent, LiveEvent, PositionEvent, StateEvent } from '../../providers/live';
+
+export const FLUSH_MS = 300;
+export const RESORT_MS = 2_000;
+const MAX_PENDING_APPLIED = 50_000;
+
+export interface AppliedPosition {
+  terminalID: string;
+  utcTime: string;
+}
+
+type Listener = () => void;
+
+export class DeviceStore {
+  readonly devices = new Map<number, MonitorDevice>();
+  private idByTerminal = new Map<string, number>();
+  private version = 0;
+  private listeners = new Set<Listener>();
+  private queue: LiveEvent[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private resortTimer: ReturnType<typeof setTimeout> | null = null;
+  private ordered: MonitorDevice[] = [];
+  private orderedAt = 0;
+  private orderDirty = false;
+  /** Positions applied since the map last reported a render (benchmark hook). */
+  pendingApplied: AppliedPosition[] = [];
+  onAlarms?: (alarms: AlarmEvent[]) => void;
+
+  subscribe = (l: Listener) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  getVersion = () => this.version;
+
+  private bump() {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  /** A full list from REST: replaces the data, keeping what only live updates know. */
+  replaceAll(list: readonly MonitorDevice[]) {
+    const old = new Map(this.devices);
+    this.devices.clear();
+    this.idByTerminal.clear();
+    for (const d of list) {
+      this.idByTerminal.set(d.terminalID, d.id);
+      const prev = old.get(d.id);
+      const stateTime = d.stateTime ?? d.location?.stateTime ?? null;
+      const sameFix = prev?.location && d.location && prev.location.utcTime === d.location.utcTime;
+      this.devices.set(d.id, { ...d, stateTime, stoppedSince: sameFix ? prev.stoppedSince : null });
+    }
+    this.resort(Date.now());
+    this.bump();
+  }
+
+  /** Id of the device with this IMEI in the loaded list. */
+  idOf(terminalID: string | undefined): number | undefined {
+    return terminalID ? this.idByTerminal.get(terminalID) : undefined;
+  }
+
+  clear() {
+    this.devices.clear();
+    this.idByTerminal.clear();
+    this.queue = [];
+    this.pendingApplied = [];
+    this.resort(Date.now());
+    this.bump();
+  }
+
+  /** The list in spec order; stale by at most RESORT_MS while live updates arrive. */
+  getOrdered(now = Date.now()): MonitorDevice[] {
+    if (this.orderDirty && now - this.orderedAt >= RESORT_MS) this.resort(now);
+    return this.ordered;
+  }
+
+  /** Makes sure a stale order is fixed even when the stream pauses. */
+  private scheduleResort(now: number) {
+    if (this.resortTimer) return;
+    this.resortTimer = setTimeout(
+      () => {
+        this.resortTimer = null;
+        if (!this.orderDirty) return;
+        this.resort(Date.now());
+        this.bump();
+      },
+      Math.max(0, RESORT_MS - (now - this.orderedAt)),
+    );
+  }
+
+  private resort(now: number) {
+    this.ordered = sortDevices([...this.devices.values()], now);
+    this.orderedAt = now;
+    this.orderDirty = false;
+  }
+
+  enqueue(events: readonly LiveEvent[]) {
+    for (const e of events) this.queue.push(e);
+    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  /** Applies every queued event; returns how many devices changed. */
+  flush(): number {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const events = this.queue;
+    this.queue = [];
+    const alarms: AlarmEvent[] = [];
+    let changed = 0;
+    for (const e of events) {
+      if (e.type === 'position') changed += this.applyPosition(e as PositionEvent);
+      else if (e.type === 'state') changed += this.applyState(e as StateEvent);
+      else if (e.type === 'alarm' && this.devices.has(e.deviceId)) alarms.push(e as AlarmEvent);
+    }
+    if (alarms.length) this.onAlarms?.(alarms);
+    if (changed) {
+      this.orderDirty = true;
+      // Rows are read from the Map by id, so their content is current even before a resort.
+      const now = Date.now();
+      if (now - this.orderedAt >= RESORT_MS) this.resort(now);
+      else {
+        this.ordered = this.ordered.map((d) => this.devices.get(d.id) ?? d);
+        this.scheduleResort(now);
+      }
+      this.bump();
+    }
+    return changed;
+  }
+
+  private applyPosition(e: PositionEvent): number {
+    const d = this.devices.get(e.deviceId);
+    if (!d || !e.valid) return 0;
+    if (d.location && Date.parse(d.location.utcTime) > Date.parse(e.fixTime)) return 0;
+    const fix = Date.parse(e.fixTime);
+    const still = e.speed <= STOP_SPEED_KMH;
+    this.devices.set(d.id, {
+      ...d,
+      stoppedSince: still ? (d.stoppedSince ?? fix) : null,
+      location: {
+        lat: e.lat,
+        lon: e.lon,
+        speed: e.speed,
+        course: e.course,
+        utcTime: e.fixTime,
+        stateTime: d.location?.stateTime ?? d.stateTime ?? null,
+        positionType: e.positionType,
+        battery: e.battery ?? d.location?.battery ?? null,
+        acc: e.acc ?? d.location?.acc ?? null,
+      },
+    });
+    // Bounded: without a map drawing them (map failed to load) nobody takes these.
+    if (this.pendingApplied.length < MAX_PENDING_APPLIED) {
+      this.pendingApplied.push({ terminalID: d.terminalID, utcTime: e.fixTime });
+    }
+    return 1;
+  }
+
+  private applyState(e: StateEvent): number {
+    const d = this.devices.get(e.deviceId);
+    if (!d) return 0;
+    const stateChanged = d.state !== e.state;
+    const location =
+      d.location && (e.battery != null || e.acc != null)
+        ? { ...d.location, battery: e.battery ?? d.location.battery, acc: e.acc ?? d.location.acc }
+        : d.location;
+    this.devices.set(d.id, {
+      ...d,
+      state: e.state,
+      // A heartbeat repeats "online" with its own time; the state started at the first one.
+      stateTime: stateChanged ? e.stateTime : (d.stateTime ?? e.stateTime),
+      location,
+    });
+    return 1;
+  }
+
+  /** Takes the positions applied since the last call (the benchmark's positions-applied event). */
+  takeApplied(): AppliedPosition[] {
+    const out = this.pendingApplied;
+    this.pendingApplied = [];
+    return out;
+  }
+
+  dispose() {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.resortTimer) clearTimeout(this.resortTimer);
+    this.flushTimer = null;
+    this.resortTimer = null;
+    this.listeners.clear();
+  }
+}

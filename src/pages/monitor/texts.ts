@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import { durationParts, type RunState } from '../../domain/run-state';
+
+/** "2 d 3 h", "12 min": units are words of the monitor namespace, numbers stay numbers. */
+export function durationText(t: TFunction, ms: number): string {
+  return durationParts(ms)
+    .map((p) => t(`monitor:duration.${p.unit}`, { count: p.count }))
+    .join(' ');
+}
+
+/** The list's run-state text (spec section 4): "Stopped 12 min", "Driving 45 km/h", … */
+export function runStateText(t: TFunction, rs: RunState, now: number): string {
+  switch (rs.kind) {
+    case 'stopped':
+      return t('monitor:state.stopped', { duration: durationText(t, now - rs.since) });
+    case 'driving':
+      return t('monitor:state.driving', { speed: Math.round(rs.speed) });
+    case 'online':
+      return t('monitor:state.online');
+    case 'offline':
+      return rs.since == null
+        ? t('monitor:state.offline')
+        : t('monitor:state.offlineFor', { duration: durationText(t, now - rs.since) });
+    case 'inactive':
+      return t('monitor:state.inactive');
+    case 'expired':
+      return t('monitor:state.expired');
+  }
+}
+
+/** Colour of a run state, shared by the list and the panel. */
+export const RUN_STATE_COLOR: Record<RunState['kind'], string> = {
+  driving: '#52c41a',
+  stopped: '#1677ff',
+  online: '#13c2c2',
+  offline: '#8c8c8c',
+  inactive: '#bfbfbf',
+  expired: '#ff4d4f',
+};

@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { MapType } from '../../domain/codes';
+import { providerFor } from '../../maps/providers';
+import type { MapProvider, MapVariant } from '../../maps/types';
+import { brand } from '../../providers/publicConfig';
+import { fetchMapKey } from './api';
+import { readMapType, writeMapType } from './settings';
+
+export interface MapSetup {
+  mapType: MapType;
+  setMapType(t: MapType): void;
+  variant: MapVariant;
+  setVariant(v: MapVariant): void;
+  provider: MapProvider;
+  mapKey?: string;
+  /** Why the offline basemap is shown, or null when the chosen provider is. */
+  offlineReason: 'noKey' | 'failed' | null;
+  /** The provider's own map failed to load: fall back to the offline basemap. */
+  providerFailed(): void;
+  keyChecked: boolean;
+}
+
+/**
+ * The map type (useMapType in localStorage, else the brand's), its key from POST /map/getKey,
+ * and the provider that results. No key, or a key call that fails ('map configuration not
+ * obtained'), means the offline basemap: nothing then leaves localhost.
+ */
+export function useMapSetup(): MapSetup {
+  const [mapType, setType] = useState<MapType>(() => readMapType() ?? brand().mapType);
+  const [variant, setVariant] = useState<MapVariant>('normal');
+  const [mapKey, setMapKey] = useState<string | undefined>();
+  const [keyChecked, setKeyChecked] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setKeyChecked(false);
+    fetchMapKey(brand().id, mapType)
+      .then((key) => live && setMapKey(key ?? undefined))
+      .catch(() => live && setMapKey(undefined))
+      .finally(() => live && setKeyChecked(true));
+    return () => {
+      live = false;
+    };
+  }, [mapType]);
+
+  const setMapType = useCallback((t: MapType) => {
+    writeMapType(t);
+    setFailed(false);
+    setType(t);
+  }, []);
+
+  const provider = failed ? 'offline' : providerFor(mapType, Boolean(mapKey));
+  const offlineReason = !keyChecked ? null : !mapKey ? 'noKey' : failed ? 'failed' : null;
+  return {
+    mapType,
+    setMapType,
+    variant,
+    setVariant,
+    provider,
+    mapKey: provider === 'offline' ? undefined : mapKey,
+    offlineReason,
+    providerFailed: useCallback(() => setFailed(true), []),
+    keyChecked,
+  };
+}

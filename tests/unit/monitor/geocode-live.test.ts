@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { addressCacheKey, buildPlaces, searchPlaces } from '../../../src/domain/geocode';
+import { backoffDelay, BACKOFF_MAX_MS } from '../../../src/providers/live';
+import { promptFor } from '../../../src/pages/monitor/actions';
+import { distanceText } from '../../../src/pages/monitor/MapToolbar';
+import { PROMPT, DEVICE_STATE } from '../../../src/domain/codes';
+import { ago, device, NOW } from './fixtures';
+
+describe('address cache key', () => {
+  it('rounds to 4 decimals so nearby fixes share one lookup', () => {
+    expect(addressCacheKey(39.91501, 116.40399, 'offline', 'en')).toBe('addr:offline:en:39.9150,116.4040');
+    expect(addressCacheKey(39.91501, 116.40399, 'offline', 'en')).toBe(addressCacheKey(39.91504, 116.40401, 'offline', 'en'));
+    expect(addressCacheKey(39.9, 116.4, 'provider', 'cn')).not.toBe(addressCacheKey(39.9, 116.4, 'offline', 'cn'));
+  });
+});
+
+describe('offline place search', () => {
+  const places = buildPlaces(
+    [
+      { name: '广东', cp: [113.4, 23.1] },
+      { name: '北京', cp: [116.4, 39.9] },
+    ],
+    [
+      { alias: 'guang dong', cities: [{ name: '深圳市', cp: [114.0, 22.6] }, { name: '广州市', cp: [113.3, 23.1] }] },
+      { alias: 'bei jing', cities: [{ name: '东城区', cp: [116.4, 39.9] }] },
+    ],
+  );
+  it('gives each province the alias of its own file', () => {
+    expect(places.find((p) => p.name === '广东')?.alias).toBe('guang dong');
+    expect(places.find((p) => p.name === '北京')?.alias).toBe('bei jing');
+    expect(places.find((p) => p.name === '深圳市')?.parent).toBe('广东');
+  });
+  it('finds by Chinese name or pinyin, prefix matches first', () => {
+    expect(searchPlaces(places, '深圳').map((p) => p.name)).toEqual(['深圳市']);
+    expect(searchPlaces(places, 'guangdong').map((p) => p.name)).toEqual(['广东']);
+    expect(searchPlaces(places, 'Bei Jing')[0].name).toBe('北京');
+    expect(searchPlaces(places, '州').map((p) => p.name)).toEqual(['广州市']);
+    expect(searchPlaces(places, '')).toEqual([]);
+  });
+});
+
+describe('websocket back-off', () => {
+  it('doubles from 1 s to a 30 s cap, with half of it random', () => {
+    expect(backoffDelay(0, 0)).toBe(500);
+    expect(backoffDelay(0, 1)).toBe(1000);
+    expect(backoffDelay(3, 1)).toBe(8000);
+    expect(backoffDelay(3, 0)).toBe(4000);
+    expect(backoffDelay(20, 1)).toBe(BACKOFF_MAX_MS);
+    expect(backoffDelay(20, 0)).toBe(BACKOFF_MAX_MS / 2);
+  });
+});
+
+describe('panel prompts (spec section 3)', () => {
+  it('select a device first, not activated, past due, not supported', () => {
+    expect(promptFor('track', undefined, NOW, { streetView: true })).toBe(PROMPT.selectDevice);
+    expect(promptFor('command', device({ state: DEVICE_STATE.unactivated, location: null }), NOW, { streetView: true })).toBe(PROMPT.inactive);
+    expect(promptFor('track', device({ platformExpireAt: ago(1) }), NOW, { streetView: true })).toBe(PROMPT.pastDue);
+    expect(promptFor('streetView', device(), NOW, { streetView: false })).toBe(PROMPT.support);
+    expect(promptFor('streetView', device({ location: null }), NOW, { streetView: true })).toBe(PROMPT.support);
+    expect(promptFor('track', device(), NOW, { streetView: false })).toBeNull();
+    expect(promptFor('follow', device({ platformExpireAt: ago(1) }), NOW, { streetView: false })).toBeNull();
+  });
+});
+
+describe('measured distance text', () => {
+  it('metric: m under 1 km; US: ft under a mile', () => {
+    expect(distanceText(999.4, 'metric')).toBe('999 m');
+    expect(distanceText(1234, 'metric')).toBe('1.23 km');
+    expect(distanceText(100, 'us')).toBe('328 ft');
+    expect(distanceText(1609.344 * 2, 'us')).toBe('2.00 mi');
+  });
+});
