@@ -1,7 +1,8 @@
 import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
 import { PAGE_SIZE_DEFAULT } from '../domain/constants';
 import type { ResourceEndpoints } from '../resources/types';
-import { API_BASE, request } from './http';
+import { API_BASE, ApiError, isSessionExpiredError, request, type Envelope } from './http';
+import { expireSession, getToken } from './session';
 
 /** `data` of every list call (spec section 7). */
 export interface ListData<T> {
@@ -44,8 +45,14 @@ export const dataProvider: DataProvider = {
       ...filtersToFields(filters),
       ...(sort ? { orderBy: sort.field, order: sort.order } : {}),
     };
-    const data = await request<ListData<BaseRecord>>(endpoint(resource, meta, 'list'), body);
-    return { data: data.list as never[], total: data.total };
+    const data = await request<ListData<BaseRecord> | BaseRecord[]>(endpoint(resource, meta, 'list'), {
+      ...body,
+      ...((meta?.params as Record<string, unknown> | undefined) ?? {}),
+    });
+    // Some lists are whole (per-account counts): a bare array, or {list} without a total.
+    const list = Array.isArray(data) ? data : data.list;
+    const total = Array.isArray(data) ? data.length : (data.total ?? data.list.length);
+    return { data: list as never[], total };
   },
 
   getOne: async ({ resource, id, meta }) => ({
@@ -77,3 +84,45 @@ export const dataProvider: DataProvider = {
     return { data: data as never };
   },
 };
+
+/** A file the server built (exports): the bytes and the name from Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+  truncated: boolean;
+}
+
+/**
+ * POSTs like every call but answers a file. A failure still comes as the JSON envelope, so it
+ * throws the same ApiError (and its meta.key) as any other call.
+ */
+export async function requestFile(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const token = getToken();
+  const res = await fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    const error = new ApiError(
+      res.status,
+      envelope?.meta ?? { success: false, code: 0, message: '', key: 'network' },
+    );
+    if (isSessionExpiredError(error)) expireSession();
+    throw error;
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  return {
+    blob: await res.blob(),
+    fileName: named ? decodeURIComponent(named) : fallbackName,
+    truncated: res.headers.get('x-export-truncated') === '1',
+  };
+}

@@ -1,38 +1,86 @@
+import { lazy } from 'react';
 import { CarOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P, WILDCARD_PERMISSION } from '../../config/roles';
+import { DEVICE_ENTITY } from './device/fields';
+import { DEVICE_VIEWS as V, deviceListView } from './device/views';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
 
 /**
  * Device management (spec section 2, /index/device/*). Screens whose operation no role but admin
  * holds in the matrix of spec section 6 (device type, host, config, time zone, expiry type)
- * require the wildcard, i.e. admin only.
+ * require the wildcard, i.e. admin only. Every screen but the icon type one (which adds an icon
+ * preview) is drawn by the generic renderer from its view.
  */
 const ADMIN = [WILDCARD_PERMISSION] as const;
+const entity = DEVICE_ENTITY;
 
 export const deviceResources: ResourceDescriptor[] = [
   group('deviceGroup', CarOutlined),
   ...inGroup('deviceGroup', [
-    screen('deviceList', '/index/device/deviceList', [P.deviceList]),
-    screen('deviceListV2', '/index/device/deviceListV2', [P.deviceList]),
-    screen('userInfo', '/index/device/userInfo', [P.deviceUserInfo]),
-    screen('deviceImport', '/index/device/deviceImport', [P.deviceImport]),
-    screen('deviceTransform', '/index/device/deviceTransform', [P.deviceTransfer]),
-    screen('deviceUpdateTime', '/index/device/deviceUpdateTime', [P.deviceUpdateTime]),
-    screen('deviceUpdateIccid', '/index/device/deviceUpdateIccid', [P.deviceImportSim]),
-    screen('deviceUpdateCardIccid', '/index/device/deviceUpdateCardIccid', [P.deviceImportSim]),
-    screen('deviceExportIccid', '/index/device/deviceExportIccid', [P.deviceSimCheck]),
-    screen('deviceBatchIcon', '/index/device/deviceBatchIcon', [P.deviceIconType]),
-    screen('deviceUpdateDeviceInfo', '/index/device/deviceUpdateDeviceInfo', [P.deviceMultiInfo]),
-    screen('miltiInfoSearch', '/index/device/miltiInfoSearch', [P.deviceMultiInfo]),
-    screen('passwordUpdate', '/index/device/passwordUpdate', [P.deviceResetPwd]),
-    screen('deviceReset', '/index/device/deviceReset', [P.deviceInit]),
-    screen('huaXiangDataImport', '/index/device/huaXiangDataImport', [P.deviceHuaxiangImport]),
+    screen('deviceList', '/index/device/deviceList', [P.deviceList], {
+      entity,
+      view: deviceListView('/device/deviceList'),
+    }),
+    screen('deviceListV2', '/index/device/deviceListV2', [P.deviceList], {
+      entity,
+      view: deviceListView('/device/deviceListV2'),
+    }),
+    screen('userInfo', '/index/device/userInfo', [P.deviceUserInfo], { entity, view: V.userInfo }),
+    screen('deviceImport', '/index/device/deviceImport', [P.deviceImport], { entity, view: V.import }),
+    screen('deviceTransform', '/index/device/deviceTransform', [P.deviceTransfer], {
+      entity,
+      view: V.transfer,
+    }),
+    screen('deviceUpdateTime', '/index/device/deviceUpdateTime', [P.deviceUpdateTime], {
+      entity,
+      view: V.updateTime,
+    }),
+    screen('deviceUpdateIccid', '/index/device/deviceUpdateIccid', [P.deviceImportSim], {
+      entity,
+      view: V.iccidImport,
+    }),
+    screen('deviceUpdateCardIccid', '/index/device/deviceUpdateCardIccid', [P.deviceImportSim], {
+      entity,
+      view: V.cardIccid,
+    }),
+    screen('deviceExportIccid', '/index/device/deviceExportIccid', [P.deviceSimCheck], {
+      entity,
+      view: V.exportIccid,
+    }),
+    screen('deviceBatchIcon', '/index/device/deviceBatchIcon', [P.deviceIconType], {
+      entity,
+      view: V.iconType,
+      page: lazy(() => import('../pages/device/BatchIconPage')),
+    }),
+    screen('deviceUpdateDeviceInfo', '/index/device/deviceUpdateDeviceInfo', [P.deviceMultiInfo], {
+      entity,
+      view: V.deviceInfo,
+    }),
+    screen('miltiInfoSearch', '/index/device/miltiInfoSearch', [P.deviceMultiInfo], {
+      entity,
+      view: V.multiInfo,
+    }),
+    screen('passwordUpdate', '/index/device/passwordUpdate', [P.deviceResetPwd], {
+      entity,
+      view: V.password,
+    }),
+    screen('deviceReset', '/index/device/deviceReset', [P.deviceInit], { entity, view: V.reset }),
+    screen('huaXiangDataImport', '/index/device/huaXiangDataImport', [P.deviceHuaxiangImport], {
+      entity,
+      view: V.huaxiang,
+    }),
     screen('multipleCmd', '/index/device/multipleCmd', [P.command]),
     screen('multipleCmdSearch', '/index/device/multipleCmdSearch', [P.command]),
-    screen('deviceUpdateDevicesType', '/index/device/deviceUpdateDevicesType', ADMIN),
-    screen('deviceUpdateHost', '/index/device/deviceUpdateHost', ADMIN),
+    screen('deviceUpdateDevicesType', '/index/device/deviceUpdateDevicesType', ADMIN, {
+      entity,
+      view: V.deviceType,
+    }),
+    screen('deviceUpdateHost', '/index/device/deviceUpdateHost', ADMIN, { entity, view: V.host }),
     screen('deviceConfig', '/index/device/deviceConfig', ADMIN),
-    screen('deviceUpdateZone', '/index/device/deviceUpdateZone', ADMIN),
-    screen('deviceUpdateExpireType', '/index/device/deviceUpdateExpireType', ADMIN),
+    screen('deviceUpdateZone', '/index/device/deviceUpdateZone', ADMIN, { entity, view: V.timezone }),
+    screen('deviceUpdateExpireType', '/index/device/deviceUpdateExpireType', ADMIN, {
+      entity,
+      view: V.expireType,
+    }),
   ]),
 ];

@@ -1,0 +1,82 @@
+import { App, Form, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/errorText';
+import { request } from '../../providers/http';
+import type { EntityAction, EntityDescriptor } from '../../resources/types';
+import { BatchProgressPanel } from './BatchProgressPanel';
+import { initialValues, requestBody } from './derive';
+import { formItems } from './formItems';
+import { useBatchRun } from './useBatchRun';
+
+interface Props {
+  entity: EntityDescriptor;
+  action: EntityAction;
+  /** Batch actions: the terminalIDs to run on. */
+  targets?: string[];
+  /** Row actions: the row acted on. */
+  row?: Record<string, unknown>;
+  onClose: (changed: boolean) => void;
+}
+
+/**
+ * The form of one action (no fields: a confirmation). A batch action runs through the batch
+ * runner and stays open on its progress and result; any other posts once and closes.
+ */
+export function ActionModal({ entity, action, targets = [], row, onClose }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const { state, run } = useBatchRun();
+  const fields = action.fields ?? [];
+  const finished = Boolean(state.result);
+
+  const submit = async () => {
+    if (finished) return onClose(true);
+    const values = await form.validateFields();
+    const body = requestBody(entity, fields, values);
+    if (action.batch) {
+      await run(action.endpoint, targets, body);
+      return;
+    }
+    if (action.idParam && row) body[action.idParam.param] = row[action.idParam.from];
+    setBusy(true);
+    try {
+      await request(action.endpoint, body);
+      message.success(t('device:generic.done'));
+      onClose(true);
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t(`${entity.namespace}:${action.labelKey}`)}
+      okText={finished ? t('device:generic.close') : t('device:generic.submit')}
+      okButtonProps={{ danger: action.danger && !finished, 'data-testid': 'action-ok' } as never}
+      confirmLoading={busy || state.running}
+      onOk={() => void submit()}
+      onCancel={() => onClose(finished)}
+      destroyOnHidden
+      width={640}
+    >
+      {action.batch ? (
+        <p data-testid="action-targets">{t('device:generic.selectedCount', { count: targets.length })}</p>
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(entity, fields)}
+        disabled={state.running || finished}
+      >
+        {formItems(entity, fields, t)}
+      </Form>
+      {action.batch ? <BatchProgressPanel state={state} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Card, Form, Input, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_BATCH_MAX, parseTerminalIds } from '../../domain/device-rules';
+import type { BatchView, EntityDescriptor, ResourceDescriptor } from '../../resources/types';
+import { BatchProgressPanel } from './BatchProgressPanel';
+import { initialValues, requestBody } from './derive';
+import { formItems } from './formItems';
+import { ImportFileButton } from './ImportFileButton';
+import { useBatchRun } from './useBatchRun';
+
+interface Props {
+  resource: ResourceDescriptor;
+  entity: EntityDescriptor;
+  view: BatchView;
+  /** Extra content under the form, from the current values (the icon preview). */
+  renderExtra?: (values: Record<string, unknown>) => ReactNode;
+}
+
+/** One batch operation: IMEIs pasted or read from a file, the operation's form, progress, result. */
+export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const { state, run } = useBatchRun();
+  const [tooMany, setTooMany] = useState(false);
+  const ids = parseTerminalIds(String(values?.terminals ?? ''));
+
+  const submit = async (v: Record<string, unknown>) => {
+    const terminalIDs = parseTerminalIds(String(v.terminals ?? ''));
+    setTooMany(terminalIDs.length > DEVICE_BATCH_MAX);
+    if (terminalIDs.length === 0 || terminalIDs.length > DEVICE_BATCH_MAX) return;
+    await run(view.endpoint, terminalIDs, requestBody(entity, view.fields, v));
+  };
+
+  return (
+    <Card title={t(`menu:${resource.labelKey}`)} data-testid={`batch-${resource.name}`}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(entity, view.fields)}
+        onFinish={(v) => void submit(v)}
+        style={{ maxWidth: 720 }}
+      >
+        <Form.Item
+          name="terminals"
+          label={t('device:generic.imeiList')}
+          extra={t('device:generic.imeiListHelp', { max: DEVICE_BATCH_MAX, count: ids.length })}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} data-testid="batch-imeis" />
+        </Form.Item>
+        <Form.Item>
+          <ImportFileButton
+            columns={['terminalID']}
+            onLines={(text) => form.setFieldValue('terminals', text)}
+          />
+        </Form.Item>
+        {formItems(entity, view.fields, t)}
+        {renderExtra?.(values ?? {})}
+        {tooMany ? (
+          <Alert type="error" showIcon message={t('errors:batchTooLarge')} style={{ marginBottom: 16 }} />
+        ) : null}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={state.running} data-testid="batch-submit">
+            {t('device:generic.submit')}
+          </Button>
+        </Space>
+      </Form>
+      <BatchProgressPanel state={state} />
+    </Card>
+  );
+}

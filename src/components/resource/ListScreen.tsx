@@ -1,0 +1,214 @@
+import { QueryFilter } from '@ant-design/pro-components';
+import { useTable } from '@refinedev/antd';
+import type { CrudFilter } from '@refinedev/core';
+import { App, Button, Card, Dropdown, Space, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
+import { abilityFor, hasAnyPermission } from '../../domain/ability';
+import { useSessionUser } from '../../hooks/useSession';
+import { errorText } from '../../i18n/errorText';
+import { filtersToFields, requestFile } from '../../providers/dataProvider';
+import type { EntityAction, EntityDescriptor, ListView, ResourceDescriptor } from '../../resources/types';
+import type { SheetFormat } from '../../sheets';
+import { ActionModal } from './ActionModal';
+import { CellValue } from './CellValue';
+import { columnSpecs, initialValues, requestBody } from './derive';
+import { saveBlob } from './files';
+import { formItems } from './formItems';
+import { useAccounts } from './useAccounts';
+
+type Row = Record<string, unknown>;
+
+const toFilters = (body: Record<string, unknown>): CrudFilter[] =>
+  Object.entries(body).map(([field, value]) => ({ field, operator: 'eq', value }));
+
+/** A descriptor's list: filters, paged table, row selection with batch actions, and export. */
+export function ListScreen({
+  resource,
+  entity,
+  view,
+}: {
+  resource: ResourceDescriptor;
+  entity: EntityDescriptor;
+  view: ListView;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useSessionUser();
+  const ability = useMemo(() => abilityFor(user), [user]);
+  const allowed = (a: EntityAction) => !a.permissions || hasAnyPermission(ability, a.permissions);
+  const { map: accounts } = useAccounts();
+  const filterNames = view.filters ?? [];
+  const initialFilters = toFilters(requestBody(entity, filterNames, initialValues(entity, filterNames)));
+
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<Row, never, Row>({
+    resource: resource.name,
+    meta: { endpoints: { list: view.endpoint }, params: view.params },
+    pagination: { pageSize: PAGE_SIZE_DEFAULT, mode: view.paged === false ? 'off' : 'server' },
+    filters: { initial: initialFilters, defaultBehavior: 'replace' },
+    syncWithLocation: false,
+    onSearch: (values) => toFilters(requestBody(entity, filterNames, values)),
+    errorNotification: (err) => ({ type: 'error', message: errorText(err) }),
+  });
+
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [action, setAction] = useState<{ action: EntityAction; row?: Row } | null>(null);
+  const batchActions = (view.batchActions ?? []).filter(allowed);
+  const toolbarActions = (view.toolbarActions ?? []).filter(allowed);
+  const rowActions = (view.rowActions ?? []).filter(allowed);
+
+  const specs = columnSpecs(entity, view.columns);
+  const columns = [
+    ...specs.map((spec) => ({
+      key: spec.name,
+      dataIndex: spec.name,
+      title: t(spec.titleKey),
+      width: spec.width,
+      render: (value: unknown) => <CellValue entity={entity} spec={spec} value={value} accounts={accounts} />,
+    })),
+    ...(rowActions.length > 0
+      ? [
+          {
+            key: '_actions',
+            title: t('device:generic.actions'),
+            render: (_: unknown, row: Row) => (
+              <Space size="small">
+                {rowActions.map((a) => (
+                  <Button
+                    key={a.name}
+                    size="small"
+                    type="link"
+                    danger={a.danger}
+                    onClick={() => setAction({ action: a, row })}
+                  >
+                    {t(`${entity.namespace}:${a.labelKey}`)}
+                  </Button>
+                ))}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const exportList = async (format: SheetFormat) => {
+    if (!view.export) return;
+    try {
+      const file = await requestFile(
+        view.export.endpoint,
+        { ...filtersToFields(filters), ...view.params, format },
+        `${view.export.fileName}.${format}`,
+      );
+      saveBlob(file.blob, file.fileName);
+      if (file.truncated) message.warning(t('device:generic.exportTruncated'));
+    } catch (err) {
+      message.error(errorText(err));
+    }
+  };
+
+  const form = searchFormProps.form!;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid={`list-${resource.name}`}>
+      {filterNames.length > 0 ? (
+        <Card size="small">
+          <QueryFilter
+            form={form}
+            initialValues={initialValues(entity, filterNames)}
+            onFinish={async (values) => searchFormProps.onFinish?.(values as Row)}
+            onReset={() => searchFormProps.onFinish?.(initialValues(entity, filterNames))}
+            defaultCollapsed
+            labelWidth="auto"
+            span={8}
+          >
+            {formItems(entity, filterNames, t, false)}
+          </QueryFilter>
+        </Card>
+      ) : null}
+      <Card
+        size="small"
+        title={t(`menu:${resource.labelKey}`)}
+        extra={
+          <Space wrap>
+            {batchActions.map((a) => (
+              <Button
+                key={a.name}
+                danger={a.danger}
+                disabled={selected.length === 0}
+                data-testid={`batch-${a.name}`}
+                onClick={() => setAction({ action: a })}
+              >
+                {t(`${entity.namespace}:${a.labelKey}`)}
+              </Button>
+            ))}
+            {toolbarActions.map((a) => (
+              <Button
+                key={a.name}
+                type="primary"
+                data-testid={`toolbar-${a.name}`}
+                onClick={() => setAction({ action: a })}
+              >
+                {t(`${entity.namespace}:${a.labelKey}`)}
+              </Button>
+            ))}
+            {view.export ? (
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'xlsx', label: 'Excel (xlsx)' },
+                    { key: 'csv', label: 'CSV' },
+                  ],
+                  onClick: ({ key }) => void exportList(key as SheetFormat),
+                }}
+              >
+                <Button icon={<DownloadOutlined />} data-testid="export-button">
+                  {t('device:generic.export')}
+                </Button>
+              </Dropdown>
+            ) : null}
+          </Space>
+        }
+      >
+        <Table<Row>
+          {...tableProps}
+          rowKey={view.rowKey}
+          size="small"
+          scroll={{ x: 'max-content' }}
+          columns={columns}
+          loading={tableQuery.isFetching}
+          rowSelection={
+            batchActions.length > 0
+              ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }
+              : undefined
+          }
+          pagination={
+            view.paged === false
+              ? false
+              : {
+                  ...(tableProps.pagination || {}),
+                  showSizeChanger: true,
+                  pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+                  showTotal: (total) => t('device:generic.totalRows', { total }),
+                }
+          }
+        />
+      </Card>
+      {action ? (
+        <ActionModal
+          entity={entity}
+          action={action.action}
+          row={action.row}
+          targets={selected.map(String)}
+          onClose={(changed) => {
+            setAction(null);
+            if (changed) {
+              if (action.action.batch) setSelected([]);
+              void tableQuery.refetch();
+            }
+          }}
+        />
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,28 @@
+import { useLocation } from 'react-router';
+import { resourceAtPath } from '../../resources';
+import { BatchScreen } from './BatchScreen';
+import { FormScreen } from './FormScreen';
+import { ListScreen } from './ListScreen';
+import { ReportScreen } from './ReportScreen';
+
+/**
+ * The generic screen of a descriptor: found by the route path, drawn by its view's kind. This is
+ * what makes a simple entity "a descriptor and its locale keys".
+ */
+export default function ResourceScreen() {
+  const { pathname } = useLocation();
+  const resource = resourceAtPath(pathname);
+  const entity = resource?.entity;
+  const view = resource?.view;
+  if (!resource || !entity || !view) return null;
+  switch (view.kind) {
+    case 'list':
+      return <ListScreen key={resource.name} resource={resource} entity={entity} view={view} />;
+    case 'batch':
+      return <BatchScreen key={resource.name} resource={resource} entity={entity} view={view} />;
+    case 'report':
+      return <ReportScreen key={resource.name} resource={resource} entity={entity} view={view} />;
+    case 'form':
+      return <FormScreen key={resource.name} resource={resource} entity={entity} view={view} />;
+  }
+}

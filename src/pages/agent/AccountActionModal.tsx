@@ -1,0 +1,86 @@
+import { App, Form, Modal, TreeSelect } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { initialValues, labelKeyOf, requestBody } from '../../components/resource/derive';
+import { formItems } from '../../components/resource/formItems';
+import { treeOptions } from '../../components/resource/useAccounts';
+import type { AgentTreeNode } from '../../domain/hierarchy';
+import { errorText } from '../../i18n/errorText';
+import { request } from '../../providers/http';
+import { AGENT_ENTITY } from '../../resources/agent/fields';
+import { canReceive, type AccountAction } from './accountActions';
+
+interface Props {
+  action: AccountAction;
+  node: AgentTreeNode;
+  roots: AgentTreeNode[];
+  onClose: (changed: boolean) => void;
+}
+
+/** The form (or confirmation) of one account action; the server's message shows on refusal. */
+export function AccountActionModal({ action, node, roots, onClose }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const plain = action.fields.filter((f) => f !== 'transferTo');
+
+  useEffect(() => {
+    // Editing starts from the account's current details.
+    if (action.name !== 'edit') return;
+    request<Record<string, unknown>>('/user/findById', { id: node.id })
+      .then((info) => form.setFieldsValue(info))
+      .catch(() => undefined);
+    if (action.name === 'edit') form.setFieldsValue({ nickname: node.nickname });
+  }, [action.name, form, node]);
+
+  const submit = async () => {
+    const values = action.fields.length > 0 ? await form.validateFields() : {};
+    setBusy(true);
+    try {
+      await request(action.endpoint, action.body(node, requestBody(AGENT_ENTITY, action.fields, values)));
+      message.success(t('agent:done'));
+      onClose(true);
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={`${t(`agent:actions.${action.name}`)} · ${node.username}`}
+      okText={t('device:generic.submit')}
+      okButtonProps={{ danger: action.danger, 'data-testid': 'account-ok' } as never}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      {action.confirm ? (
+        <p>{t(`agent:confirm.${action.name}`, { username: node.username })}</p>
+      ) : (
+        <Form form={form} layout="vertical" initialValues={initialValues(AGENT_ENTITY, action.fields)}>
+          {formItems(AGENT_ENTITY, plain, t)}
+          {action.fields.includes('transferTo') ? (
+            <Form.Item
+              name="transferTo"
+              label={t(labelKeyOf(AGENT_ENTITY, 'transferTo'))}
+              rules={[{ required: true }]}
+            >
+              <TreeSelect
+                data-testid="transfer-target"
+                treeData={treeOptions(roots, (n) => !canReceive(n, node))}
+                treeDefaultExpandAll
+                showSearch
+                treeNodeFilterProp="title"
+              />
+            </Form.Item>
+          ) : null}
+        </Form>
+      )}
+    </Modal>
+  );
+}

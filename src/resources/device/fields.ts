@@ -1,0 +1,141 @@
+import { TIME_ZONE_MAX, TIME_ZONE_MIN } from '../../domain/constants';
+import {
+  DEVICE_MENU_TYPE,
+  DEVICE_PROTOCOL,
+  DEVICE_STATE,
+  EXPIRY_FILTER,
+  IMPORT_PROTOCOL,
+} from '../../domain/codes';
+import {
+  EXPIRE_TYPE,
+  ICCID_IMPORT_LENGTH_MAX,
+  ICCID_IMPORT_LENGTH_MIN,
+  ICON_TYPE_MAX,
+  ICON_TYPE_MIN,
+} from '../../domain/device-rules';
+import {
+  validateHost,
+  validateIccid,
+  validatePlate,
+  validateSim,
+  validateTelephone,
+} from '../../domain/validators';
+import type { EntityDescriptor, EntityField, FieldOption } from '../types';
+
+const keyed = (group: string, codes: Record<string, number>, colors: Record<string, string> = {}) =>
+  Object.entries(codes).map(([name, value]): FieldOption => ({
+    value,
+    labelKey: `${group}.${name}`,
+    color: colors[name],
+  }));
+
+/** Protocol names are product names: shown as they are in every language. */
+const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
+  value,
+  label,
+}));
+
+const zoneOptions: FieldOption[] = Array.from({ length: TIME_ZONE_MAX - TIME_ZONE_MIN + 1 }, (_, i) => {
+  const z = TIME_ZONE_MIN + i;
+  return { value: z, label: `UTC${z >= 0 ? '+' : '−'}${Math.abs(z)}` };
+});
+
+const iconOptions: FieldOption[] = Array.from({ length: ICON_TYPE_MAX - ICON_TYPE_MIN + 1 }, (_, i) => ({
+  value: ICON_TYPE_MIN + i,
+  label: String(ICON_TYPE_MIN + i),
+}));
+
+const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
+const dateTime = (extra: Partial<EntityField> = {}): EntityField => ({
+  type: 'datetime',
+  width: 170,
+  ...extra,
+});
+
+/** Every device field the device screens list, filter or edit (spec section 3 "Device"). */
+export const DEVICE_FIELDS: Record<string, EntityField> = {
+  terminalID: text({ required: true, width: 160 }),
+  nickname: text(),
+  carNumber: text({ validate: validatePlate, maxLength: 16 }),
+  sim: text({ validate: validateSim, maxLength: 13 }),
+  iccid: text({ maxLength: 32, validate: (v) => validateIccid(v) }),
+  cardIccid: text({ maxLength: 32, validate: (v) => validateIccid(v) }),
+  deviceType: text({ maxLength: 32 }),
+  protocol: { type: 'select', options: protocolOptions },
+  importProtocol: { type: 'select', options: keyed('importProtocols', IMPORT_PROTOCOL) },
+  // The import form's protocol: required, GT06 by default (a filter must not default to it).
+  importAs: {
+    type: 'select',
+    labelKey: 'fields.importProtocol',
+    param: 'importProtocol',
+    required: true,
+    options: keyed('importProtocols', IMPORT_PROTOCOL),
+    initialValue: IMPORT_PROTOCOL.gt06,
+  },
+  iconType: { type: 'select', options: iconOptions, required: true },
+  timezone: { type: 'select', options: zoneOptions, required: true, initialValue: 8 },
+  expireType: {
+    type: 'select',
+    required: true,
+    options: keyed('expireTypes', EXPIRE_TYPE),
+  },
+  host: text({ maxLength: 128, required: true, validate: validateHost }),
+  state: {
+    type: 'select',
+    options: keyed('states', DEVICE_STATE, {
+      online: 'green',
+      offline: 'default',
+      unactivated: 'orange',
+      expired: 'red',
+    }),
+  },
+  username: text(),
+  ownerPath: text(),
+  activatedAt: dateTime(),
+  platformExpireAt: dateTime(),
+  userExpireAt: dateTime(),
+  createdAt: dateTime(),
+  lastOnlineAt: dateTime(),
+  remark: { type: 'textarea', maxLength: 255 },
+  driverName: text(),
+  driverPhone: text({ validate: validateTelephone, maxLength: 20 }),
+  vehicleModel: text(),
+  owner: text(),
+  telephone: text(),
+  // filters
+  menuType: { type: 'select', options: keyed('menuTypes', DEVICE_MENU_TYPE) },
+  expiry: { type: 'select', options: keyed('expiryFilters', EXPIRY_FILTER) },
+  userId: { type: 'account' },
+  includeSubtree: { type: 'boolean', initialValue: true },
+  imeis: { type: 'lines', helpKey: 'help.imeis', maxLength: 200_000 },
+  keyword: text(),
+  // action forms
+  targetUser: { type: 'account', required: true, param: 'userId' },
+  newPlatformExpireAt: { type: 'date', labelKey: 'fields.platformExpireAt', param: 'platformExpireAt' },
+  newUserExpireAt: { type: 'date', labelKey: 'fields.userExpireAt', param: 'userExpireAt' },
+  password: { type: 'password', required: true, min: 6, maxLength: 32 },
+  iccidLength: {
+    type: 'number',
+    required: true,
+    min: ICCID_IMPORT_LENGTH_MIN,
+    max: ICCID_IMPORT_LENGTH_MAX,
+    initialValue: 20,
+    param: 'length',
+  },
+  lines: { type: 'lines', required: true, helpKey: 'help.lines', maxLength: 500_000 },
+  requiredImeis: {
+    type: 'lines',
+    required: true,
+    labelKey: 'fields.imeis',
+    helpKey: 'help.imeis',
+    param: 'imeis',
+    maxLength: 200_000,
+  },
+  requiredTerminal: { type: 'text', required: true, labelKey: 'fields.terminalID', param: 'terminalID' },
+};
+
+export const DEVICE_ENTITY: EntityDescriptor = {
+  namespace: 'device',
+  subject: 'device',
+  fields: DEVICE_FIELDS,
+};
