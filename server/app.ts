@@ -20,6 +20,7 @@ import commandRoutes from './routes/command';
 import deviceLocationRoutes from './routes/device/locations';
 import deviceImportRoutes from './routes/device/import';
 import wsRoutes from './routes/ws';
+import mapRoutes from './routes/map/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(commandRoutes);
       await api.register(deviceLocationRoutes);
       await api.register(deviceImportRoutes);
+      await api.register(mapRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

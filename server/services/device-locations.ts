@@ -1,10 +1,23 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { DEVICE_MENU_TYPE, DEVICE_STATE } from '../../src/domain/codes';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import { users } from '../db/schema/users';
 import type { AuthContext } from '../plugins/auth';
 import { loadInScope, scopeOf } from './scope';
 
+/**
+ * Devices of the caller's scope with state and last position, for the monitor page (spec:
+ * findDeviceLocationAll and V2). With `userId` (the agent's selected account), only that
+ * account's own devices; an account outside the caller's subtree answers "not found".
+ *
+ * Both build their JSON inside the database and hand it over as one text value. At 10,000
+ * devices, decoding rows in the driver dominated: 1.4 s a call on PGlite (about 50 µs a row)
+ * against ~0.1 s for the same data aggregated by json_agg (docs/benchmarks.md, Monitor page).
+ * The route splices the text into the envelope unparsed.
+ */
+
+/** V1 row shape (what `findDeviceLocationAll` answers, one object per device). */
 export interface DeviceLocation {
   id: number;
   terminalID: string;
@@ -32,49 +45,118 @@ export interface DeviceLocation {
 }
 
 /**
- * Devices of the caller's scope with their state and last position (spec: findDeviceLocationAll).
- * With `userId` (the agent's selected account), only that account's own devices.
+ * V2: the same devices as one array per field (no repeated keys, about a third of V1's
+ * bytes), times in epoch milliseconds, position columns null where V1's `location` is null,
+ * and the counts per list tab (deviceMenuType) over all devices; `deviceMenuType` 1/2/3
+ * narrows the rows, not the counts. Index i of every column is the same device, in id order.
  */
-export async function deviceLocations(db: Db, auth: AuthContext, userId?: number): Promise<DeviceLocation[]> {
+export interface DeviceLocationsV2 {
+  total: number;
+  counts: Record<0 | 1 | 2 | 3, number>;
+  columns: {
+    id: number[];
+    terminalID: string[];
+    nickname: string[];
+    carNumber: string[];
+    userId: (number | null)[];
+    state: number[];
+    deviceProtocol: number[];
+    deviceType: string[];
+    iconType: number[];
+    platformExpireAt: (number | null)[];
+    userExpireAt: (number | null)[];
+    stateTime: (number | null)[];
+    lat: (number | null)[];
+    lon: (number | null)[];
+    speed: (number | null)[];
+    course: (number | null)[];
+    fixTime: (number | null)[];
+    positionType: (string | null)[];
+    battery: (number | null)[];
+    acc: (boolean | null)[];
+  };
+}
+
+/** JSON text of a value of type T, built by the database. */
+export type JsonText<T> = string & { readonly __json?: T };
+
+async function scopeConditions(db: Db, auth: AuthContext, userId?: number): Promise<SQL> {
   const owners = userId
     ? [(await loadInScope(db, auth, userId)).id]
     : db.select({ id: users.id }).from(users).where(scopeOf(auth));
   const conds = [inArray(devices.userId, owners)];
   if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
-  const rows = await db
-    .select()
-    .from(devices)
-    .where(and(...conds))
-    .orderBy(asc(devices.id));
-  const now = Date.now();
-  return rows.map((d) => {
-    const expired = !!d.platformExpireAt && d.platformExpireAt.getTime() < now;
-    return {
-      id: d.id,
-      terminalID: d.terminalId,
-      nickname: d.nickname,
-      carNumber: d.carNumber,
-      userId: d.userId,
-      state: d.state,
-      deviceProtocol: d.protocol,
-      deviceType: d.deviceType,
-      iconType: d.iconType,
-      platformExpireAt: d.platformExpireAt?.toISOString() ?? null,
-      userExpireAt: d.userExpireAt?.toISOString() ?? null,
-      location:
-        d.lat == null || d.lon == null || !d.fixTime || expired
-          ? null
-          : {
-              lat: d.lat,
-              lon: d.lon,
-              speed: d.speed ?? 0,
-              course: d.course ?? 0,
-              utcTime: d.fixTime.toISOString(),
-              stateTime: d.stateTime?.toISOString() ?? null,
-              positionType: d.positionType,
-              battery: d.battery,
-              acc: d.acc,
-            },
-    };
-  });
+  return and(...conds)!;
+}
+
+const d = devices;
+/** ISO 8601 in UTC with milliseconds, exactly as Date.toISOString() writes it. */
+const iso = (c: AnyColumn) => sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ms = (c: AnyColumn) => sql`(extract(epoch from ${c}) * 1000)::float8`;
+/** Whether the position is shown: a fix exists and the device is not past its expiry. */
+const hasFix = sql`(${d.lat} IS NOT NULL AND ${d.lon} IS NOT NULL AND ${d.fixTime} IS NOT NULL
+  AND (${d.platformExpireAt} IS NULL OR ${d.platformExpireAt} >= now()))`;
+
+export async function deviceLocations(
+  db: Db,
+  auth: AuthContext,
+  userId?: number,
+): Promise<JsonText<DeviceLocation[]>> {
+  const where = await scopeConditions(db, auth, userId);
+  const row = sql`json_build_object(
+    'id', ${d.id}, 'terminalID', ${d.terminalId}, 'nickname', ${d.nickname}, 'carNumber', ${d.carNumber},
+    'userId', ${d.userId}, 'state', ${d.state}, 'deviceProtocol', ${d.protocol}, 'deviceType', ${d.deviceType},
+    'iconType', ${d.iconType}, 'platformExpireAt', ${iso(d.platformExpireAt)},
+    'userExpireAt', ${iso(d.userExpireAt)},
+    'location', CASE WHEN ${hasFix} THEN json_build_object(
+      'lat', ${d.lat}, 'lon', ${d.lon}, 'speed', coalesce(${d.speed}, 0), 'course', coalesce(${d.course}, 0),
+      'utcTime', ${iso(d.fixTime)}, 'stateTime', ${iso(d.stateTime)}, 'positionType', ${d.positionType},
+      'battery', ${d.battery}, 'acc', ${d.acc}) END)`;
+  const [r] = await db
+    .select({ json: sql<string>`coalesce(json_agg(${row} ORDER BY ${d.id}), '[]')::text` })
+    .from(d)
+    .where(where);
+  return r.json;
+}
+
+const { online, unactivated } = DEVICE_STATE;
+/** List tab of a device besides "all": unknown and expired devices count as offline. */
+const TAB_SQL: Record<1 | 2 | 3, SQL> = {
+  [DEVICE_MENU_TYPE.online]: sql`${d.state} = ${online}`,
+  [DEVICE_MENU_TYPE.offline]: sql`${d.state} NOT IN (${online}, ${unactivated})`,
+  [DEVICE_MENU_TYPE.inactive]: sql`${d.state} = ${unactivated}`,
+};
+
+export async function deviceLocationsV2(
+  db: Db,
+  auth: AuthContext,
+  opts: { userId?: number; deviceMenuType?: number } = {},
+): Promise<JsonText<DeviceLocationsV2>> {
+  const where = await scopeConditions(db, auth, opts.userId);
+  const tab = opts.deviceMenuType as 1 | 2 | 3;
+  const rowFilter = TAB_SQL[tab] ?? sql`true`;
+  const col = (v: SQL | AnyColumn, positional = false) =>
+    sql`coalesce(json_agg(${positional ? sql`CASE WHEN ${hasFix} THEN ${v} END` : v} ORDER BY ${d.id})
+      FILTER (WHERE ${rowFilter}), '[]')`;
+  const pos = (v: SQL | AnyColumn) => col(v, true);
+  const [r] = await db
+    .select({
+      json: sql<string>`json_build_object(
+        'total', count(*) FILTER (WHERE ${rowFilter}),
+        'counts', json_build_object('0', count(*), '1', count(*) FILTER (WHERE ${TAB_SQL[1]}),
+          '2', count(*) FILTER (WHERE ${TAB_SQL[2]}), '3', count(*) FILTER (WHERE ${TAB_SQL[3]})),
+        'columns', json_build_object(
+          'id', ${col(d.id)}, 'terminalID', ${col(d.terminalId)}, 'nickname', ${col(d.nickname)},
+          'carNumber', ${col(d.carNumber)}, 'userId', ${col(d.userId)}, 'state', ${col(d.state)},
+          'deviceProtocol', ${col(d.protocol)}, 'deviceType', ${col(d.deviceType)},
+          'iconType', ${col(d.iconType)}, 'platformExpireAt', ${col(ms(d.platformExpireAt))},
+          'userExpireAt', ${col(ms(d.userExpireAt))}, 'stateTime', ${col(ms(d.stateTime))},
+          'lat', ${pos(d.lat)}, 'lon', ${pos(d.lon)}, 'speed', ${pos(sql`coalesce(${d.speed}, 0)`)},
+          'course', ${pos(sql`coalesce(${d.course}, 0)`)}, 'fixTime', ${pos(ms(d.fixTime))},
+          'positionType', ${pos(d.positionType)}, 'battery', ${pos(d.battery)}, 'acc', ${pos(d.acc)})
+      )::text`,
+    })
+    .from(d)
+    .where(where);
+  return r.json;
 }

@@ -1,0 +1,99 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope';
+import { AppError, badRequest } from '../../lib/errors';
+import { keyFor, loadMapKeySetting } from '../../services/map/settings';
+import { reverseGeocode, suggest } from '../../services/map/web-service';
+
+const tags = ['map'];
+// The map key is needed by anyone who sees a map; every logged-in account may ask for it.
+const ANY = { permission: 'authenticated' } as const;
+const Str = Type.Union([Type.String(), Type.Number()]);
+
+/** Map key and the provider's web services (spec section 7). */
+export default async function mapRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/map/getKey',
+    {
+      schema: {
+        tags,
+        description: 'The browser key of a map type from the system setting mapKey',
+        body: Type.Object({
+          projectName: Type.Optional(Str),
+          devicePlatform: Type.Optional(Str),
+          mapType: Str,
+        }),
+      },
+      config: { access: ANY },
+    },
+    async (req) => {
+      const mapType = String(req.body.mapType);
+      const key = keyFor((await loadMapKeySetting(app.db)).keys, mapType);
+      if (!key) throw new AppError(400, 'mapConfigMissing');
+      return ok({ mapType, key });
+    },
+  );
+
+  app.post(
+    '/map/getSuggestion',
+    {
+      schema: {
+        tags,
+        description: "Place suggestions from the configured provider (Baidu's shape: status 0, result[])",
+        body: Type.Object({
+          param: Type.String({ minLength: 1, maxLength: 100 }),
+          output: Type.Optional(Type.String()),
+          region: Type.Optional(Type.String({ maxLength: 64 })),
+          coord_type: Type.Optional(Type.String()),
+          language: Type.Optional(Type.String({ maxLength: 16 })),
+          mapType: Type.Optional(Type.String()),
+        }),
+      },
+      config: { access: ANY },
+    },
+    async (req) => {
+      const b = req.body;
+      const ct = (b.coord_type ?? 'wgs84').toLowerCase();
+      const coordType = ct.startsWith('bd') ? 'bd09' : ct.startsWith('gcj') ? 'gcj02' : 'wgs84';
+      return ok(
+        await suggest(app.db, {
+          query: b.param,
+          region: b.region,
+          coordType,
+          language: b.language,
+          mapType: b.mapType,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/map/getKeyAddress',
+    {
+      schema: {
+        tags,
+        description:
+          'Address of a WGS-84 position "lat,lng" from the configured provider: status 0, ' +
+          'result.formatted_address and result.sematic_description',
+        body: Type.Object({
+          param: Type.String({ maxLength: 64 }),
+          language: Type.Optional(Type.String({ maxLength: 16 })),
+          extensions_poi: Type.Optional(Str),
+          mapType: Type.Optional(Type.String()),
+        }),
+      },
+      config: { access: ANY },
+    },
+    async (req) => {
+      const [lat, lng] = req.body.param.split(',').map((v) => Number(v.trim()));
+      if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+        throw badRequest('validationFailed');
+      }
+      return ok(
+        await reverseGeocode(app.db, { lat, lng, language: req.body.language, mapType: req.body.mapType }),
+      );
+    },
+  );
+}
