@@ -19,6 +19,8 @@ import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
 import deviceLocationRoutes from './routes/device/locations';
 import deviceImportRoutes from './routes/device/import';
+import deviceListRoutes from './routes/device/list';
+import deviceBatchRoutes from './routes/device/batch';
 import wsRoutes from './routes/ws';
 import mapRoutes from './routes/map/index';
 
@@ -85,6 +87,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(deviceLocationRoutes);
       await api.register(deviceImportRoutes);
       await api.register(mapRoutes);
+      await api.register(deviceListRoutes);
+      await api.register(deviceBatchRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

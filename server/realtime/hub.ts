@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import { SUBJECT, type EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth';
+import { ALL_BATCH_SUBJECTS, userIdOfBatchSubject, type BatchProgress } from './batch-progress';
 import { visibleDeviceIds } from './scope';
 
 interface Client {
@@ -26,6 +27,7 @@ const MAX_OUTBOX = 20_000;
 export class RealtimeHub {
   private clients = new Set<Client>();
   private off: () => void;
+  private offBatch: () => void;
   private flushTimer: NodeJS.Timeout;
   private refreshTimer: NodeJS.Timeout;
 
@@ -34,6 +36,9 @@ export class RealtimeHub {
     bus: EventBus,
   ) {
     this.off = bus.subscribe<{ deviceId: number }>(SUBJECT.allDeviceEvents, (event) => this.dispatch(event));
+    this.offBatch = bus.subscribe<BatchProgress>(ALL_BATCH_SUBJECTS, (p, subject) =>
+      this.sendToUser(userIdOfBatchSubject(subject), p),
+    );
     this.flushTimer = setInterval(() => this.flush(), FLUSH_MS);
     this.refreshTimer = setInterval(() => void this.refreshScopes(), SCOPE_REFRESH_MS);
     this.flushTimer.unref();
@@ -59,6 +64,15 @@ export class RealtimeHub {
     }
   }
 
+  /** Batch progress goes out at once (its publisher already throttles it), to that account only. */
+  private sendToUser(userId: number, message: BatchProgress) {
+    const text = JSON.stringify(message);
+    for (const c of this.clients) {
+      if (c.auth.user.id === userId && c.auth.deviceId == null && c.socket.readyState === c.socket.OPEN)
+        c.socket.send(text);
+    }
+  }
+
   private flush() {
     for (const c of this.clients) {
       if (c.outbox.length === 0 || c.socket.readyState !== c.socket.OPEN) continue;
@@ -80,6 +94,7 @@ export class RealtimeHub {
 
   close() {
     this.off();
+    this.offBatch();
     clearInterval(this.flushTimer);
     clearInterval(this.refreshTimer);
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');

@@ -1,0 +1,103 @@
+import { Type, type TProperties, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import type { BatchContext } from '../../services/batch/run';
+import {
+  changeDeviceType,
+  setDevicePassword,
+  transferDevices,
+  updateExpireType,
+  updateExpiry,
+  updateHost,
+  updateIconType,
+  updateTimezone,
+} from '../../services/devices/batch-ops';
+import { BatchFields } from './schemas';
+
+const tags = ['device'];
+const write = (permission: string) => ({ access: { permission: [permission], write: true } });
+const body = <T extends TProperties>(fields: T) => Type.Object({ ...BatchFields, ...fields });
+
+/**
+ * Batch device operations: each answers a BatchResult (total, succeeded, failed per device)
+ * and reports progress over the caller's websocket when given a batchId.
+ */
+export default async function deviceBatchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = (req: FastifyRequest): BatchContext => ({ db: app.db, bus: app.bus, auth: authOf(req) });
+
+  app.post(
+    '/device/deviceTransform',
+    {
+      schema: {
+        tags,
+        description: "Moves devices to an account of the caller's subtree",
+        body: body({ userId: Type.Integer({ minimum: 1 }) }),
+      },
+      config: write(P.deviceTransfer),
+    },
+    async (req) => ok(await transferDevices(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/updateIconTypeList',
+    { schema: { tags, body: body({ iconType: Type.Integer() }) }, config: write(P.deviceIconType) },
+    async (req) => ok(await updateIconType(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/changeDevicesType',
+    {
+      schema: { tags, body: body({ deviceType: Type.String({ maxLength: 32 }) }) },
+      config: write(P.deviceInit),
+    },
+    async (req) => ok(await changeDeviceType(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/updateZoneImeiList',
+    { schema: { tags, body: body({ timezone: Type.Number() }) }, config: write(P.deviceInit) },
+    async (req) => ok(await updateTimezone(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/updateDevicesExpireType',
+    { schema: { tags, body: body({ expireType: Type.Integer() }) }, config: write(P.deviceUpdateTime) },
+    async (req) => ok(await updateExpireType(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/deviceUpdateTime',
+    {
+      schema: {
+        tags,
+        description: 'Platform and/or user expiry; the user expiry may not be later than the platform expiry',
+        body: body({
+          platformExpireAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+          userExpireAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+        }),
+      },
+      config: write(P.deviceUpdateTime),
+    },
+    async (req) => ok(await updateExpiry(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/updateHost',
+    { schema: { tags, body: body({ host: Type.String({ maxLength: 200 }) }) }, config: write(P.deviceInit) },
+    async (req) => ok(await updateHost(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/updatePwdByTerminalIds',
+    {
+      schema: { tags, body: body({ password: Type.String({ maxLength: 64 }) }) },
+      config: write(P.deviceResetPwd),
+    },
+    async (req) => ok(await setDevicePassword(ctx(req), req.body)),
+  );
+  app.post(
+    '/device/resetDevicePassword',
+    {
+      schema: { tags, description: 'Sets the configured default device password', body: body({}) },
+      config: write(P.deviceResetPwd),
+    },
+    async (req) =>
+      ok(await setDevicePassword(ctx(req), { ...req.body, password: app.config.defaultPassword })),
+  );
+}
