@@ -23,3 +23,4 @@ export * from './ota-jobs';
 export * from './ota-job-devices';
 export * from './stock';
 export * from './system-settings';
+export * from './vehicle-profiles';
