@@ -21,6 +21,8 @@ import deviceLocationRoutes from './routes/device/locations';
 import deviceImportRoutes from './routes/device/import';
 import deviceListRoutes from './routes/device/list';
 import deviceBatchRoutes from './routes/device/batch';
+import deviceInfoRoutes from './routes/device/info';
+import agentDeviceRoutes from './routes/user/agent-devices';
 import wsRoutes from './routes/ws';
 import mapRoutes from './routes/map/index';
 
@@ -89,6 +91,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(mapRoutes);
       await api.register(deviceListRoutes);
       await api.register(deviceBatchRoutes);
+      await api.register(deviceInfoRoutes);
+      await api.register(agentDeviceRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -4,6 +4,7 @@ import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { importDevices } from '../../services/device-import';
+import { clearCountCache } from '../../services/devices/count-cache';
 
 export default async function deviceImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -22,6 +23,11 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
       },
       config: { access: { permission: [P.deviceImport], write: true } },
     },
-    async (req) => ok(await importDevices(app.db, authOf(req), req.body, app.config.defaultPassword)),
+    async (req) => {
+      const result = await importDevices(app.db, authOf(req), req.body, app.config.defaultPassword);
+      // New devices change list totals and tree counts: the importer sees them at once.
+      clearCountCache();
+      return ok(result);
+    },
   );
 }

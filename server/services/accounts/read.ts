@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { AGENT_ROLES } from '../../../config/roles';
 import { ancestorIds, type AgentRow } from '../../../src/domain/hierarchy';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { users, type UserRow } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { pageWindow, type PageParams } from '../../lib/envelope';
 import { containsPattern } from '../../lib/sql';
+import { accountDeviceCounts } from '../devices/owner-counts';
 import { loadInScope, scopeOf, subtreeOf } from '../scope';
 import { toUserInfo, type UserInfo } from '../user-info';
 
@@ -54,7 +55,7 @@ export async function findChildren(db: Db, auth: AuthContext, id: number): Promi
   return withCounts(db, rows);
 }
 
-/** The subtree of `id` (itself included) as agent list rows (spec section 3), one grouped query. */
+/** The subtree of `id` (itself included) as agent list rows (spec section 3). */
 export async function subtreeRows(
   db: Db,
   auth: AuthContext,
@@ -64,17 +65,6 @@ export async function subtreeRows(
   const root = await loadInScope(db, auth, id);
   const conds: SQL[] = [subtreeOf(root), scopeOf(auth)];
   if (agentsOnly) conds.push(inArray(users.role, [...AGENT_ROLES]));
-  const owned = db
-    .select({ uid: devices.userId, n: count().as('owned_n') })
-    .from(devices)
-    .groupBy(devices.userId)
-    .as('owned');
-  const sold = db
-    .select({ aid: devices.agentId, n: count().as('sold_n') })
-    .from(devices)
-    .where(ne(devices.userId, devices.agentId))
-    .groupBy(devices.agentId)
-    .as('sold');
   const rows = await db
     .select({
       id: users.id,
@@ -83,15 +73,25 @@ export async function subtreeRows(
       username: users.username,
       nickname: users.nickname,
       role: users.role,
-      owned: sql<number>`coalesce(${owned.n}, 0)`.mapWith(Number),
-      sold: sql<number>`coalesce(${sold.n}, 0)`.mapWith(Number),
     })
     .from(users)
-    .leftJoin(owned, eq(owned.uid, users.id))
-    .leftJoin(sold, eq(sold.aid, users.id))
     .where(and(...conds))
     .orderBy(asc(users.id));
-  return rows.map((r) => [r.id, r.parentId, r.ancestors, r.username, r.nickname, r.role, r.owned, r.sold]);
+  // Counting a big subtree's devices is the costly part: shared briefly between identical loads.
+  const { owned, sold } = await accountDeviceCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => [
+    r.id,
+    r.parentId,
+    r.ancestors,
+    r.username,
+    r.nickname,
+    r.role,
+    owned.get(r.id) ?? 0,
+    sold.get(r.id) ?? 0,
+  ]);
 }
 
 export interface PageFilter extends PageParams {
