@@ -97,3 +97,30 @@ export function allIcons(): [string, string][] {
   }
   return list;
 }
+
+/**
+ * Decodes every icon once into a PNG-backed image. L7 redraws its whole icon atlas after each
+ * added image; redrawing 50 SVGs 50 times took half a second, redrawing bitmaps takes a few ms.
+ */
+export async function rasterIcons(): Promise<[string, HTMLImageElement][]> {
+  const canvas = document.createElement('canvas');
+  canvas.width = 64;
+  canvas.height = 64;
+  const ctx = canvas.getContext('2d');
+  const out: [string, HTMLImageElement][] = [];
+  for (const [id, url] of allIcons()) {
+    const svg = new Image();
+    svg.src = url;
+    await svg.decode();
+    let png = svg;
+    if (ctx) {
+      ctx.clearRect(0, 0, 64, 64);
+      ctx.drawImage(svg, 0, 0, 64, 64);
+      png = new Image();
+      png.src = canvas.toDataURL('image/png');
+      await png.decode();
+    }
+    out.push([id, png]);
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import type { Scene } from '@antv/l7';
+import { fromMapCoords, toMapCoords } from './coords';
+import { OfflineBasemap } from './basemap/OfflineBasemap';
+import { RasterTiles } from './basemap/RasterTiles';
+import { DevicesLayer } from './layers/DevicesLayer';
+import { FencesLayer } from './layers/FencesLayer';
+import { LabelsLayer } from './layers/LabelsLayer';
+import { MeasureTool } from './layers/MeasureTool';
+import { SelectedLayer } from './layers/SelectedLayer';
+import { MapContext, type MapContextValue } from './MapContext';
+import { createScene } from './scene';
+import type { FleetMapHandle, FleetMapProps, MapProvider, MapVariant } from './types';
+
+interface Shown {
+  scene: Scene;
+  provider: MapProvider;
+}
+
+const FIT_PADDING = 40;
+
+/**
+ * The fleet map: a scene for the provider, and the layers as components inside it. The scene
+ * is rebuilt only when the provider, variant or key changes; everything else (devices,
+ * selection, fences, labels, measuring) updates layers in place.
+ */
+export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function FleetMap(props, ref) {
+  const { provider, variant, mapKey, tileUrl, devices, selectedId, follow, trail, fences, showLabels, measure } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    let disposed = false;
+    let scene: Scene | undefined;
+    createScene({ container: el, provider, variant, mapKey })
+      .then((created) => {
+        scene = created.scene;
+        if (disposed) {
+          scene.destroy();
+          return;
+        }
+        if (created.failure) callbacks.current.onProviderFailed?.(provider, created.failure);
+        setShown({ scene: created.scene, provider: created.provider });
+      })
+      .catch((error) => callbacks.current.onProviderFailed?.(provider, String(error)));
+    return () => {
+      disposed = true;
+      setShown(null);
+      scene?.destroy();
+      el.replaceChildren();
+    };
+  }, [provider, variant, mapKey]);
+
+  const ctx = useMemo<MapContextValue | null>(() => {
+    if (!shown) return null;
+    const p = shown.provider;
+    const v: MapVariant = variant;
+    return {
+      scene: shown.scene,
+      provider: p,
+      variant: v,
+      toMap: (lng, lat) => toMapCoords(p, lng, lat, v),
+      fromMap: (lng, lat) => fromMapCoords(p, lng, lat, v),
+    };
+  }, [shown, variant]);
+
+  const latestDevices = useRef(devices);
+  latestDevices.current = devices;
+  useImperativeHandle(
+    ref,
+    () => ({
+      fitAll() {
+        if (!ctx) return;
+        let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
+        for (const d of latestDevices.current) {
+          const [lng, lat] = ctx.toMap(d.lng, d.lat);
+          if (lng < minLng) minLng = lng;
+          if (lng > maxLng) maxLng = lng;
+          if (lat < minLat) minLat = lat;
+          if (lat > maxLat) maxLat = lat;
+        }
+        if (minLng === Infinity) return;
+        if (minLng === maxLng && minLat === maxLat) ctx.scene.setZoomAndCenter(15, [minLng, minLat]);
+        else ctx.scene.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: FIT_PADDING, animate: false });
+      },
+      flyTo(lng, lat, zoom) {
+        if (!ctx) return;
+        ctx.scene.setZoomAndCenter(zoom ?? Math.max(ctx.scene.getZoom(), 14), ctx.toMap(lng, lat));
+      },
+    }),
+    [ctx],
+  );
+
+  const tiles = ctx && (ctx.provider === 'yandex' || ctx.provider === 'bing' || ctx.provider === 'xyz') ? ctx.provider : null;
+  const measuring = !!measure?.active;
+
+  return (
+    <div className={props.className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
+      <div ref={container} data-testid="fleet-map" data-provider={ctx?.provider ?? ''} style={{ position: 'absolute', inset: 0 }} />
+      {ctx && (
+        <MapContext.Provider value={ctx}>
+          {(ctx.provider === 'offline' || tiles) && <OfflineBasemap />}
+          {tiles && (
+            <RasterTiles
+              provider={tiles}
+              variant={variant}
+              mapKey={mapKey}
+              tileUrl={tileUrl}
+              onFailed={(p, reason) => callbacks.current.onProviderFailed?.(p, reason)}
+            />
+          )}
+          <FencesLayer fences={fences} />
+          <SelectedLayer devices={devices} selectedId={selectedId} follow={follow} trail={trail} />
+          <DevicesLayer
+            devices={devices}
+            onSelect={measuring ? undefined : (id) => callbacks.current.onSelect?.(id)}
+            onRendered={(info) => callbacks.current.onRendered?.(info)}
+          />
+          <LabelsLayer devices={devices} visible={showLabels} />
+          {measuring && <MeasureTool unit={measure.unit} onMeasure={(m) => callbacks.current.onMeasure?.(m)} />}
+        </MapContext.Provider>
+      )}
+    </div>
+  );
+});

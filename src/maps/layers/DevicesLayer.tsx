@@ -1,0 +1,155 @@
+import { useEffect, useRef } from 'react';
+import { PointLayer } from '@antv/l7';
+import { useMap, Z } from '../MapContext';
+import { CLUSTER_ICON_ID, iconId, rasterIcons } from '../icons';
+import { logMapFailure } from '../log';
+import type { MapDevice } from '../types';
+import { CLUSTER_OPTIONS, FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';
+
+/**
+ * Every device in ONE point layer over one source (10,000 devices are 10,000 vertices, not
+ * 10,000 DOM markers), clustered at low zoom, plus a text layer with the cluster counts.
+ *
+ * Updates are coalesced: a new `devices` array is only remembered, and pushed to L7 with
+ * `setData` at most every FLUSH_MS, and never while the previous push is still being built.
+ * After a push has been drawn, `onRendered` reports the number of devices.
+ */
+const CLUSTER = CLUSTER_OPTIONS;
+const PARSER = { type: 'json', x: 'lng', y: 'lat' } as const;
+/** Icon half-size in pixels (icons are 40x40, spec section 9). */
+const ICON_SIZE = 20;
+
+interface Row {
+  id: number;
+  lng: number;
+  lat: number;
+  icon: string;
+  /** Course in degrees clockwise from north; L7's `rotation` turns fill images the same way. */
+  rot: number;
+}
+
+interface Props {
+  devices: readonly MapDevice[];
+  onSelect?(id: number): void;
+  onRendered?(info: { markers: number; at: number }): void;
+}
+
+export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
+  const { scene, toMap, provider } = useMap();
+  const latest = useRef({ devices, onSelect, onRendered });
+  latest.current = { devices, onSelect, onRendered };
+  // Set by the effect below once the layers exist; called for each new `devices` array.
+  const request = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    let disposed = false;
+    // Rows are cached per device object: the page keeps unchanged devices' objects, so a
+    // flush converts coordinates only for the devices that moved.
+    let rows = new WeakMap<MapDevice, Row>();
+    const toRow = (d: MapDevice): Row => {
+      let row = rows.get(d);
+      if (!row) {
+        const [lng, lat] = toMap(d.lng, d.lat);
+        row = { id: d.id, lng, lat, icon: iconId(d.iconState, d.iconType), rot: d.course || 0 };
+        rows.set(d, row);
+      }
+      return row;
+    };
+
+    const icons = new PointLayer({ zIndex: Z.devices, name: 'devices', billboard: false })
+      .source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER })
+      .shape('icon*point_count', (icon: string, count: number) => (count > 1 ? CLUSTER_ICON_ID : icon))
+      .size('point_count', (count: number) => (count > 1 ? ICON_SIZE + Math.min(14, Math.log10(count) * 6) : ICON_SIZE))
+      .style({ rotation: { field: 'rot', value: (r: number) => r || 0 } });
+    const counts = new PointLayer({ zIndex: Z.clusterCount, name: 'device-cluster-counts' })
+      .source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER })
+      .shape('point_count', 'text')
+      .filter('point_count', (count: number) => count > 1)
+      .size(12)
+      .color('#ffffff')
+      .style({ fontFamily: 'sans-serif', fontWeight: 'bold', textAllowOverlap: true });
+
+    icons.on('click', (e: { feature?: Record<string, unknown>; lngLat?: { lng: number; lat: number } }) => {
+      const f = e.feature;
+      if (!f) return;
+      if (Number(f.point_count) > 1 && e.lngLat) {
+        // A cluster: zoom in on it until it splits.
+        scene.setZoomAndCenter(Math.min(scene.getZoom() + 2, SINGLES_FROM_ZOOM), [e.lngLat.lng, e.lngLat.lat]);
+      } else if (typeof f.id === 'number') latest.current.onSelect?.(f.id);
+    });
+
+    let ready = false;
+    let busy = false;
+    let dirty = false;
+    let lastFlush = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const flush = () => {
+      timer = undefined;
+      if (disposed) return;
+      if (busy) {
+        dirty = true;
+        return;
+      }
+      dirty = false;
+      busy = true;
+      lastFlush = performance.now();
+      const list = latest.current.devices;
+      const data = new Array<Row>(list.length);
+      for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
+      const source = icons.getSource();
+      source.once('update', () => {
+        // Drawn on the next frame after L7 rebuilt the layer; report after that frame.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            busy = false;
+            if (disposed) return;
+            latest.current.onRendered?.({ markers: data.length, at: Date.now() });
+            if (dirty) schedule();
+          }),
+        );
+      });
+      icons.setData(data);
+      counts.setData(data);
+    };
+    const schedule = () => {
+      if (!ready || disposed || timer) return;
+      const wait = Math.max(0, FLUSH_MS - (performance.now() - lastFlush));
+      timer = setTimeout(flush, wait);
+    };
+    request.current = () => {
+      dirty = true;
+      schedule();
+    };
+
+    rasterIcons()
+      .then((images) => Promise.all(images.map(([id, img]) => scene.addImage(id, img))))
+      .then(() => {
+        if (disposed) return;
+        scene.addLayer(icons);
+        scene.addLayer(counts);
+        const start = () => {
+          ready = true;
+          flush();
+        };
+        if (icons.inited) start();
+        else icons.once('inited', start);
+      })
+      .catch((error) => logMapFailure('init', 'device icons', error));
+
+    return () => {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      request.current = () => {};
+      rows = new WeakMap();
+      void scene.removeLayer(icons);
+      void scene.removeLayer(counts);
+    };
+  }, [scene, toMap, provider]);
+
+  useEffect(() => {
+    request.current();
+  }, [devices]);
+
+  return null;
+}
