@@ -1,0 +1,247 @@
+/**
+ * npm run bench:monitor -- [--devices 10000] [--rate 2000] [--seconds 30] [--warmup 10] [--runs 3] [--profile]
+ *
+ * The monitor page (/index/home) in headless Chromium against a real server with a fleet of
+ * `devices` in one account (SEED_BULK_DEVICES, user `fleet`), measuring:
+ *  1. first render: page.goto until every marker is drawn and the list holds every device
+ *     (window.__monitor, set by the page);
+ *  2. update-to-screen delay p50/p95 while `rate` positions/s arrive through the real path
+ *     (GT06 TCP trackers → gateway → bus → websocket → page), matched per (device, fix time)
+ *     with the page's `fleetgate:positions-applied` events;
+ *  3. the longest main-thread task during the load and during the updates;
+ *  4. the longest task while scrolling the virtual list to the bottom and back.
+ * Targets (issue 4): first render < 3 s, update p95 < 1 s, no task over 200 ms.
+ * --profile adds a CPU profile of the load and of the update phase (self time per function).
+ */
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { apiPost } from '../tests/support/processes';
+import {
+  installProbes,
+  scrollListDownAndUp,
+  takeApplied,
+  takeLongTasks,
+  type Applied,
+} from './support/probes';
+import { startProfile, stopProfile } from './support/profile';
+import { Gt06Pump, type PumpDevice } from './support/pump';
+import { ensureBuild, startBenchServer } from './support/server';
+import { report, type RunResult } from './support/report';
+import { max, percentile } from './support/stats';
+import { WsProbe } from './support/ws-probe';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '10000' },
+    rate: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '3' },
+    profile: { type: 'boolean', default: false },
+    'dist-dir': { type: 'string', default: 'dist-bench-monitor' },
+  },
+});
+const DEVICES = Number(values.devices);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
+const RUNS = Number(values.runs);
+const USER = 'fleet';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (...a: unknown[]) => console.error('[bench:monitor]', ...a);
+
+async function login(page: Page, base: string) {
+  await page.goto(`${base}/login`);
+  await page.locator('#username').fill(USER);
+  await page.locator('#password').fill('123456');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(`${base}/index/home`, { timeout: 60_000 });
+}
+
+/**
+ * Delays (ms) from the pump's send to the page's draw, of positions sent at or after `from`,
+ * and of the same positions to the websocket probe; unmatched = applied but not sent by us.
+ */
+function match(applied: Applied[], sent: Map<string, number>, arrived: Map<string, number>, from: number) {
+  const delays: number[] = [];
+  const serverDelays: number[] = [];
+  let unmatched = 0;
+  for (const batch of applied) {
+    for (const p of batch.positions) {
+      const key = `${p.terminalID}|${Date.parse(p.utcTime) / 1000}`;
+      const at = sent.get(key);
+      if (at === undefined) unmatched++;
+      else if (at >= from) {
+        delays.push(batch.at - at);
+        const ws = arrived.get(key);
+        if (ws !== undefined) serverDelays.push(ws - at);
+      }
+    }
+  }
+  return { delays, serverDelays, unmatched };
+}
+
+async function run(
+  browser: Browser,
+  base: string,
+  pump: Gt06Pump,
+  probe: WsProbe,
+  expectedMarkers: number,
+): Promise<RunResult> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await installProbes(page);
+  await login(page, base);
+  await page.goto('about:blank');
+
+  // 1. First render.
+  const loadProfile = values.profile ? await startProfile(page) : null;
+  const t0 = Date.now();
+  await page.goto(`${base}/index/home`);
+  await page.waitForFunction(
+    ({ n, m }) => {
+      const w = window.__monitor;
+      return !!w && w.listRows === n && w.markers >= m;
+    },
+    { n: DEVICES, m: expectedMarkers },
+    { timeout: 120_000, polling: 50 },
+  );
+  const rendered = await page.evaluate(() => window.__monitor!);
+  const firstRenderMs = rendered.renderedAt - t0;
+  await sleep(1000); // tasks still running right after the first paint belong to the load
+  const loadTasks = await takeLongTasks(page);
+  const profileLoad = loadProfile ? await stopProfile(loadProfile) : undefined;
+
+  // 2-3. Live updates through the real path.
+  pump.start(RATE);
+  await sleep(WARMUP * 1000);
+  await takeApplied(page);
+  await takeLongTasks(page);
+  const updateProfile = values.profile ? await startProfile(page) : null;
+  const sentBefore = pump.sentCount;
+  const start = Date.now();
+  const applied: Applied[] = [];
+  while (Date.now() - start < SECONDS * 1000) {
+    await sleep(2000);
+    applied.push(...(await takeApplied(page)));
+  }
+  const offeredPerS = Math.round((pump.sentCount - sentBefore) / ((Date.now() - start) / 1000));
+  pump.pause();
+  await sleep(2000); // let the last positions reach the screen
+  applied.push(...(await takeApplied(page)));
+  const updateTasks = await takeLongTasks(page);
+  const profileUpdate = updateProfile ? await stopProfile(updateProfile) : undefined;
+  // Only positions sent inside the window count; the warm-up's stragglers are dropped.
+  const inWindow = match(applied, pump.sent, probe.arrived, start);
+  const delays = inWindow.delays;
+
+  // 4. Scroll the virtual list down and back.
+  await sleep(1000);
+  await takeLongTasks(page);
+  await scrollListDownAndUp(page, '[data-testid="device-rows"]');
+  await sleep(500);
+  const scrollTasks = await takeLongTasks(page);
+  await context.close();
+
+  return {
+    firstRenderMs,
+    markers: rendered.markers,
+    listRows: rendered.listRows,
+    loadLongestMs: Math.round(max(loadTasks.map((t) => t.duration))),
+    loadLongTasks: loadTasks.length,
+    offeredPerS,
+    matched: delays.length,
+    unmatched: inWindow.unmatched,
+    p50: Math.round(percentile(delays, 50)),
+    p95: Math.round(percentile(delays, 95)),
+    serverP50: Math.round(percentile(inWindow.serverDelays, 50)),
+    serverP95: Math.round(percentile(inWindow.serverDelays, 95)),
+    updateLongestMs: Math.round(max(updateTasks.map((t) => t.duration))),
+    updateLongTasks: updateTasks.length,
+    scrollLongestMs: Math.round(max(scrollTasks.map((t) => t.duration))),
+    profile: profileLoad && profileUpdate ? { load: profileLoad, update: profileUpdate } : undefined,
+  };
+}
+
+async function main() {
+  const distDir = values['dist-dir']!;
+  log(`building the web app into ${distDir} (when stale)…`);
+  ensureBuild(distDir);
+  log(`starting the server with ${DEVICES} bulk devices…`);
+  const t0 = Date.now();
+  const server = await startBenchServer({ distDir, bulkDevices: DEVICES, bulkUser: USER });
+  log(`server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s on port ${server.port}`);
+  const base = `http://127.0.0.1:${server.port}`;
+  let pump: Gt06Pump | null = null;
+  let probe: WsProbe | null = null;
+  let browser: Browser | null = null;
+  try {
+    const auth = await apiPost(server.port, '/api/login', { username: USER, password: '123456' });
+    const list = await apiPost(server.port, '/api/device/findDeviceLocationAll', {}, auth.data.token);
+    const located = (
+      list.data as { terminalID: string; location: { lat: number; lon: number } | null }[]
+    ).filter((d) => d.location);
+    const devices: PumpDevice[] = located.map((d) => ({
+      terminalId: d.terminalID,
+      lat: d.location!.lat,
+      lon: d.location!.lon,
+    }));
+    log(
+      `${list.data.length} devices, ${devices.length} with a position (markers); connecting ${devices.length} GT06 trackers…`,
+    );
+    probe = new WsProbe(
+      server.port,
+      auth.data.token,
+      new Map(list.data.map((d: { id: number; terminalID: string }) => [d.id, d.terminalID])),
+    );
+    await probe.opened();
+    pump = new Gt06Pump(server.gt06Port, devices);
+    await pump.connect();
+    await sleep(3000); // online events of the logins settle before the page loads
+    log(
+      `connected (${pump.reconnects} reconnects); each tracker reports every ${(devices.length / RATE).toFixed(2)} s`,
+    );
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const results: RunResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      log(`run ${i + 1}/${RUNS}…`);
+      const r = await run(browser, base, pump, probe, devices.length);
+      log(JSON.stringify({ ...r, profile: undefined }));
+      if (r.profile) {
+        log('load, self time by function:\n' + r.profile.load.join('\n'));
+        log('updates, self time by function:\n' + r.profile.update.join('\n'));
+      }
+      results.push(r);
+    }
+    report(results, {
+      devices: DEVICES,
+      pumped: devices.length,
+      rate: RATE,
+      runs: RUNS,
+      seconds: SECONDS,
+      warmup: WARMUP,
+    });
+  } finally {
+    await browser?.close();
+    pump?.close();
+    probe?.close();
+    await server.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
