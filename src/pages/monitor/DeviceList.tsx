@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Empty, Input, Spin, Tabs, Tag, Typography } from 'antd';
+import { Empty, Input, Segmented, Spin, Tag, Typography } from 'antd';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_MENU_TYPE } from '../../domain/codes';
@@ -67,20 +67,25 @@ export function DeviceList({ ordered, version, loading, selectedId, onSelect, on
   }, [selectedId]);
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="device-list">
-      <Tabs
+    <div style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="device-list">
+      {/* Four equal segments fit the 340 px panel in every language, unlike scrolling tabs. */}
+      <Segmented
+        block
         size="small"
-        activeKey={String(tab)}
-        onChange={(k) => setTab(Number(k) as DeviceTab)}
-        items={TABS.map(({ tab: v, key }) => ({
-          key: String(v),
+        value={tab}
+        onChange={(v) => setTab(v as DeviceTab)}
+        style={{ margin: '8px 8px 0' }}
+        options={TABS.map(({ tab: v, key }) => ({
+          value: v,
           label: (
-            <span data-testid={`tab-${key}`}>
-              {t(`tabs.${key}`)} <span data-testid={`count-${key}`}>({counts[v]})</span>
-            </span>
+            <div data-testid={`tab-${key}`} style={{ lineHeight: 1.3, padding: '2px 0' }}>
+              <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }}>{t(`tabs.${key}`)}</div>
+              <div data-testid={`count-${key}`} style={{ fontWeight: 600 }}>
+                {counts[v]}
+              </div>
+            </div>
           ),
         }))}
-        tabBarStyle={{ margin: '0 8px' }}
       />
       <Input
         allowClear

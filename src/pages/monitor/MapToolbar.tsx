@@ -3,6 +3,7 @@ import { Button, Segmented, Select, Space, Switch, Tooltip, Typography } from 'a
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_TYPES, type MapType } from '../../domain/codes';
+import { formatDistance } from '../../maps/distance';
 import type { DistanceUnit, MapVariant } from '../../maps/types';
 import { PlaceSearch } from './PlaceSearch';
 
@@ -23,15 +24,6 @@ interface Props {
   countdown: number;
   onRefresh(): void;
   bell: ReactNode;
-}
-
-/** Formats a measured distance: metres under 1 km, else km; feet under a mile, else miles. */
-export function distanceText(meters: number, unit: DistanceUnit): string {
-  if (unit === 'us') {
-    const feet = meters * 3.28084;
-    return feet < 5280 ? `${Math.round(feet)} ft` : `${(feet / 5280).toFixed(2)} mi`;
-  }
-  return meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(2)} km`;
 }
 
 /** The toolbar over the map (issue 4, item 5 and the map switches). */
@@ -97,7 +89,7 @@ export function MapToolbar(p: Props) {
             />
             {p.measured != null && (
               <Typography.Text strong data-testid="measured">
-                {distanceText(p.measured, p.measure.unit)}
+                {formatDistance(p.measured, p.measure.unit)}
               </Typography.Text>
             )}
           </>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { addressCacheKey, buildPlaces, searchPlaces } from '../../../src/domain/geocode';
 import { backoffDelay, BACKOFF_MAX_MS } from '../../../src/providers/live';
 import { promptFor } from '../../../src/pages/monitor/actions';
-import { distanceText } from '../../../src/pages/monitor/MapToolbar';
 import { PROMPT, DEVICE_STATE } from '../../../src/domain/codes';
 import { ago, device, NOW } from './fixtures';
 
@@ -59,14 +58,5 @@ describe('panel prompts (spec section 3)', () => {
     expect(promptFor('streetView', device({ location: null }), NOW, { streetView: true })).toBe(PROMPT.support);
     expect(promptFor('track', device(), NOW, { streetView: false })).toBeNull();
     expect(promptFor('follow', device({ platformExpireAt: ago(1) }), NOW, { streetView: false })).toBeNull();
-  });
-});
-
-describe('measured distance text', () => {
-  it('metric: m under 1 km; US: ft under a mile', () => {
-    expect(distanceText(999.4, 'metric')).toBe('999 m');
-    expect(distanceText(1234, 'metric')).toBe('1.23 km');
-    expect(distanceText(100, 'us')).toBe('328 ft');
-    expect(distanceText(1609.344 * 2, 'us')).toBe('2.00 mi');
   });
 });

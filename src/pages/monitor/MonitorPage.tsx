@@ -1,0 +1,192 @@
+import { Alert, App } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PERMISSIONS } from '../../../config/roles';
+import { abilityFor, can } from '../../domain/ability';
+import { PROMPT } from '../../domain/codes';
+import { useSessionUser } from '../../hooks/useSession';
+import type { DistanceUnit, FleetMapHandle } from '../../maps/types';
+import { getToken } from '../../providers/session';
+import { findResource } from '../../resources';
+import { ACTION_RESOURCES, promptFor, type PanelAction } from './actions';
+import { AgentSelect } from './AgentSelect';
+import { AlarmBell } from './AlarmBell';
+import { publishRendered } from './benchHooks';
+import { DeviceList } from './DeviceList';
+import { DevicePanel } from './DevicePanel';
+import { MapToolbar } from './MapToolbar';
+import { MonitorMap } from './MonitorMap';
+import { readShowNames, writeShowNames } from './settings';
+import { useCountdown, useMonitorData, useNow, useSelectedAccount, useSelectedDevice } from './useMonitorData';
+import { useMapSetup } from './useMapSetup';
+import { useTrail } from './useTrail';
+
+/** Seconds between the home page's REST refreshes (spec section 9: a countdown, value not given). */
+export const REFRESH_SECONDS = 30;
+const PROMPT_KEY = { [PROMPT.support]: 'support', [PROMPT.inactive]: 'inactive', [PROMPT.pastDue]: 'pastDue', [PROMPT.selectDevice]: 'selectDevice' } as const;
+
+/** The monitor (home page): device list on the left, live map with toolbar and device panel. */
+export default function MonitorPage() {
+  const { t } = useTranslation('monitor');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const canPickAccount = useMemo(() => can(abilityFor(user), PERMISSIONS.agentList), [user]);
+  const [accountId, setAccountId] = useSelectedAccount();
+  const data = useMonitorData(getToken(), canPickAccount ? accountId : undefined);
+  const { store, version } = data;
+  const [tid, setTid] = useSelectedDevice();
+  const map = useMapSetup();
+  const mapRef = useRef<FleetMapHandle>(null);
+  const now = useNow(5_000);
+  const [showNames, setShowNames] = useState(readShowNames);
+  const [measure, setMeasure] = useState<{ active: boolean; unit: DistanceUnit }>({ active: false, unit: 'metric' });
+  const [measured, setMeasured] = useState<number | null>(null);
+  const [following, setFollowing] = useState(false);
+  const countdown = useCountdown(REFRESH_SECONDS, data.reload);
+  const listReady = useRef(false);
+
+  const selectedId = store.idOf(tid);
+  const selected = selectedId != null ? store.devices.get(selectedId) : undefined;
+  const ordered = useMemo(() => store.getOrdered(), [store, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const trail = useTrail(selected);
+
+  const select = useCallback(
+    (id: number, fly: boolean) => {
+      const d = store.devices.get(id);
+      if (!d) return;
+      setTid(d.terminalID);
+      setFollowing(false);
+      if (fly && d.location) mapRef.current?.flyTo(d.location.lon, d.location.lat);
+    },
+    [store, setTid],
+  );
+  const onRowSelect = useCallback((id: number) => select(id, true), [select]);
+  const onMarkerSelect = useCallback((id: number) => select(id, false), [select]);
+
+  const onRowsRendered = useCallback(() => {
+    listReady.current = true;
+    // The map may have drawn first; the list completes the picture.
+    const w = window.__monitor;
+    if (w) publishRendered(w.markers, store.devices.size, w.renderedAt);
+  }, [store]);
+
+  const streetView = map.provider === 'google';
+  const onAction = (action: PanelAction) => {
+    const prompt = promptFor(action, selected, Date.now(), { streetView });
+    if (prompt) {
+      void message.warning(t(`prompt.${PROMPT_KEY[prompt]}`));
+      return;
+    }
+    if (!selected) return;
+    if (action === 'follow') {
+      setFollowing((f) => !f);
+      return;
+    }
+    if (action === 'streetView' && selected.location) {
+      const { lat, lon } = selected.location;
+      window.open(`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${lat},${lon}`, '_blank', 'noopener');
+      return;
+    }
+    const resource = findResource(ACTION_RESOURCES[action] ?? '');
+    if (resource?.page && resource.path) navigate(`${resource.path}?terminalID=${encodeURIComponent(selected.terminalID)}`);
+    else void message.info(t('actions.comingLater'));
+  };
+
+  return (
+    <div style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }} data-testid="monitor-page">
+      <aside style={{ width: 340, flex: '0 0 340px', display: 'flex', flexDirection: 'column', borderInlineEnd: '1px solid rgba(0,0,0,0.08)' }}>
+        {canPickAccount && user && (
+          <AgentSelect
+            rootId={user.id}
+            value={accountId}
+            onChange={(id) => {
+              setAccountId(id);
+              setTid(undefined);
+            }}
+          />
+        )}
+        <DeviceList
+          ordered={ordered}
+          version={version}
+          loading={!data.loaded}
+          selectedId={selectedId}
+          onSelect={onRowSelect}
+          onRowsRendered={onRowsRendered}
+        />
+      </aside>
+      <div style={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="monitor-map">
+        <MonitorMap
+          ref={mapRef}
+          store={store}
+          version={version}
+          now={now}
+          listReady={() => listReady.current}
+          provider={map.provider}
+          variant={map.variant}
+          mapKey={map.mapKey}
+          selectedId={selectedId}
+          follow={following}
+          trail={trail}
+          showLabels={showNames}
+          measure={measure}
+          onSelect={onMarkerSelect}
+          onProviderFailed={map.providerFailed}
+          onMeasure={setMeasured}
+        />
+        <MapToolbar
+          mapType={map.mapType}
+          onMapType={map.setMapType}
+          variant={map.variant}
+          onVariant={map.setVariant}
+          showNames={showNames}
+          onShowNames={(on) => {
+            setShowNames(on);
+            writeShowNames(on);
+          }}
+          measure={measure}
+          onMeasure={(m) => {
+            setMeasure(m);
+            if (!m.active) setMeasured(null);
+          }}
+          measured={measured}
+          onFit={() => mapRef.current?.fitAll()}
+          onPlace={(lng, lat) => mapRef.current?.flyTo(lng, lat, 11)}
+          placeMapType={map.provider !== 'offline' ? map.mapType : null}
+          countdown={countdown}
+          onRefresh={data.reload}
+          bell={<AlarmBell store={store} onOpenDevice={onMarkerSelect} />}
+        />
+        {map.offlineReason && (
+          <Alert
+            data-testid="offline-map-notice"
+            type="info"
+            showIcon
+            message={t(map.offlineReason === 'noKey' ? 'map.offlineNoKey' : 'map.offlineFailed')}
+            style={{ position: 'absolute', left: 8, bottom: 8, zIndex: 10, padding: '2px 10px', fontSize: 12 }}
+          />
+        )}
+        {data.error && (
+          <Alert type="error" showIcon message={t('list.loadFailed')} style={{ position: 'absolute', left: 8, bottom: 48, zIndex: 10 }} />
+        )}
+        {selected && (
+          <div style={{ position: 'absolute', top: 64, right: 8, zIndex: 11 }}>
+            <DevicePanel
+              device={selected}
+              now={now}
+              geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
+              streetView={streetView}
+              following={following}
+              onAction={onAction}
+              onClose={() => {
+                setTid(undefined);
+                setFollowing(false);
+              }}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
