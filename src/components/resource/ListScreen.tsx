@@ -119,6 +119,15 @@ export function ListScreen({
             onFinish={async (values) => searchFormProps.onFinish?.(values as Row)}
             onReset={() => searchFormProps.onFinish?.(initialValues(entity, filterNames))}
             defaultCollapsed
+            // Our texts: pro-components would fall back to its Chinese ones for languages it lacks.
+            submitter={{
+              searchConfig: { submitText: t('device:generic.search'), resetText: t('device:generic.reset') },
+            }}
+            collapseRender={(collapsed) => (
+              <span data-testid="filters-toggle">
+                {t(collapsed ? 'device:generic.expand' : 'device:generic.collapse')}
+              </span>
+            )}
             labelWidth="auto"
             span={8}
           >
@@ -131,17 +140,6 @@ export function ListScreen({
         title={t(`menu:${resource.labelKey}`)}
         extra={
           <Space wrap>
-            {batchActions.map((a) => (
-              <Button
-                key={a.name}
-                danger={a.danger}
-                disabled={selected.length === 0}
-                data-testid={`batch-${a.name}`}
-                onClick={() => setAction({ action: a })}
-              >
-                {t(`${entity.namespace}:${a.labelKey}`)}
-              </Button>
-            ))}
             {toolbarActions.map((a) => (
               <Button
                 key={a.name}
@@ -170,6 +168,22 @@ export function ListScreen({
           </Space>
         }
       >
+        {batchActions.length > 0 ? (
+          <Space wrap style={{ marginBottom: 12 }} data-testid="batch-bar">
+            <span>{t('device:generic.selectedCount', { count: selected.length })}</span>
+            {batchActions.map((a) => (
+              <Button
+                key={a.name}
+                danger={a.danger}
+                disabled={selected.length === 0}
+                data-testid={`batch-${a.name}`}
+                onClick={() => setAction({ action: a })}
+              >
+                {t(`${entity.namespace}:${a.labelKey}`)}
+              </Button>
+            ))}
+          </Space>
+        ) : null}
         <Table<Row>
           {...tableProps}
           rowKey={view.rowKey}

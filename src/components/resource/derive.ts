@@ -66,11 +66,14 @@ export interface FieldRule {
 export function fieldRules(entity: EntityDescriptor, name: string, t: Translate): FieldRule[] {
   const field = fieldOf(entity, name);
   const rules: FieldRule[] = [];
+  // Only text is checked for blanks: any key beside `required` makes the validator type-check
+  // the value as a string, which a select's number would fail.
   if (field.required)
-    rules.push({
-      required: true,
-      whitespace: ['text', 'textarea', 'lines', 'password'].includes(field.type) || undefined,
-    });
+    rules.push(
+      ['text', 'textarea', 'lines', 'password'].includes(field.type)
+        ? { required: true, whitespace: true }
+        : { required: true },
+    );
   if (field.maxLength && ['text', 'textarea', 'password'].includes(field.type))
     rules.push({ max: field.maxLength });
   if (field.type === 'password' && field.min)

@@ -22,7 +22,6 @@ export function formItems(
         name={name}
         label={t(labelKeyOf(entity, name))}
         rules={withRules ? (fieldRules(entity, name, t) as FieldRule[] as never) : undefined}
-        valuePropName={field.type === 'boolean' ? 'checked' : 'value'}
         extra={field.helpKey ? t(`${entity.namespace}:${field.helpKey}`) : undefined}
       >
         <FieldInput entity={entity} name={name} />

@@ -78,6 +78,8 @@ export default function AgentTreePage() {
           {
             key: 'actions',
             title: t('device:generic.actions'),
+            // Wide enough for three links a line; the rest wrap below.
+            width: 380,
             render: (_: unknown, r: TreeRow) => (
               <Space size={0} wrap>
                 {actions

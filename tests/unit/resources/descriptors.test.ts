@@ -169,7 +169,8 @@ describe('derivation of columns, filters and forms', () => {
     const sim = fieldRules(DEVICE_ENTITY, 'sim', t).find((r) => r.validator)!;
     await expect(sim.validator!({}, '123')).rejects.toThrow('Please enter the correct SIM card number.');
     await expect(sim.validator!({}, '')).resolves.toBeUndefined();
-    expect(fieldRules(DEVICE_ENTITY, 'targetUser', t)[0]).toMatchObject({ required: true });
+    expect(fieldRules(DEVICE_ENTITY, 'targetUser', t)).toEqual([{ required: true }]);
+    expect(fieldRules(DEVICE_ENTITY, 'importAs', t)).toEqual([{ required: true }]);
     expect(fieldRules(DEVICE_ENTITY, 'iccidLength', t)).toContainEqual({ type: 'number', min: 10, max: 24 });
   });
 });
