@@ -40,8 +40,8 @@ export function loadOutlines(): Promise<Outlines> {
       const f = feature(topo, o) as unknown as FeatureCollection | Feature;
       return f.type === 'FeatureCollection' ? f : { type: 'FeatureCollection', features: [f] };
     };
-    const countries = asCollection(topo.objects.countries);
-    const land = asCollection(topo.objects.land);
+    const countries = splitAtAntimeridian(asCollection(topo.objects.countries));
+    const land = splitAtAntimeridian(asCollection(topo.objects.land));
     const provinces = (china.default ?? china) as unknown as FeatureCollection;
     return { land, countries, provinces, names: placeNames(countries, provinces) };
   })();
@@ -49,6 +49,55 @@ export function loadOutlines(): Promise<Outlines> {
     cached = null;
   });
   return cached;
+}
+
+/**
+ * Rings that cross the 180° meridian (Russia, Fiji) jump from +180 to -180 in the outline data;
+ * drawn as is on a flat map, each jump is a stripe across the whole world, and "unwrapping" the
+ * ring past 180 leaves a zero-width slit that breaks the fill triangulation. So such a ring is
+ * cut at the jumps and the pieces on each side of the meridian become rings of their own.
+ */
+export function splitRingAtAntimeridian(ring: Position[]): Position[][] {
+  const jumps: number[] = [];
+  for (let i = 1; i < ring.length; i++) if (Math.abs(ring[i][0] - ring[i - 1][0]) > 180) jumps.push(i);
+  // No crossing, or only the closing edge of a ring that goes all the way round (Antarctica).
+  if (jumps.length < 2) return [ring];
+  // Start right after a jump, so every piece is one run on one side.
+  const open = ring.slice(0, -1);
+  const start = jumps[0];
+  const rotated = [...open.slice(start), ...open.slice(0, start), open[start]];
+  const east: Position[] = [];
+  const west: Position[] = [];
+  let piece: Position[] = [rotated[0]];
+  const flush = () => {
+    const side = piece.reduce((sum, p) => sum + p[0], 0) / piece.length >= 0 ? east : west;
+    side.push(...piece);
+  };
+  for (let i = 1; i < rotated.length; i++) {
+    if (Math.abs(rotated[i][0] - rotated[i - 1][0]) > 180) {
+      flush();
+      piece = [];
+    }
+    piece.push(rotated[i]);
+  }
+  flush();
+  return [east, west].filter((r) => r.length >= 3).map((r) => [...r, r[0]]);
+}
+
+export function splitAtAntimeridian(collection: FeatureCollection): FeatureCollection {
+  for (const f of collection.features) {
+    const g = f.geometry;
+    if (g?.type !== 'Polygon' && g?.type !== 'MultiPolygon') continue;
+    const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+    const out: Position[][][] = [];
+    for (const [outer, ...holes] of polygons) {
+      const parts = splitRingAtAntimeridian(outer);
+      if (parts.length === 1) out.push([outer, ...holes]);
+      else out.push(...parts.map((p) => [p]));
+    }
+    f.geometry = { type: 'MultiPolygon', coordinates: out };
+  }
+  return collection;
 }
 
 /** Names drawn on the map: provinces at their own label point, countries at the middle of their largest part. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMeters } from '../../../src/maps/distance';
 import { fenceRing } from '../../../src/maps/fences';
-import { labelPoint, placeNames } from '../../../src/maps/basemap/outlines';
+import { labelPoint, placeNames, splitAtAntimeridian, splitRingAtAntimeridian } from '../../../src/maps/basemap/outlines';
 import { bingTemplateFromMetadata, quadkey, tileAt, tileUrl, yandexTemplate } from '../../../src/maps/basemap/tiles';
 
 describe('fenceRing', () => {
@@ -48,6 +48,35 @@ describe('basemap names', () => {
       { name: '北京', lng: 116.4, lat: 40.1, kind: 'province' },
       { name: 'Mongolia', lng: 1, lat: 1, kind: 'country' },
     ]);
+  });
+});
+
+describe('splitRingAtAntimeridian', () => {
+  it('cuts a ring that crosses 180° into one ring per side', () => {
+    // An island straddling the meridian: 179..180 east, -180..-179 west.
+    const ring = [[179, 60], [180, 60], [-180, 60], [-179, 60], [-179, 62], [-180, 62], [180, 62], [179, 62], [179, 60]];
+    const parts = splitRingAtAntimeridian(ring);
+    expect(parts).toHaveLength(2);
+    for (const part of parts) {
+      expect(part[0]).toEqual(part[part.length - 1]);
+      const signs = new Set(part.map(([x]) => Math.sign(x)));
+      expect(signs.size).toBe(1);
+    }
+    expect(parts.flat()).toEqual(expect.arrayContaining([[179, 60], [180, 62], [-179, 60], [-180, 62]]));
+  });
+
+  it('leaves rings that do not cross, and rings that only close across it, alone', () => {
+    const ring = [[10, 0], [20, 0], [20, 10], [10, 0]];
+    expect(splitRingAtAntimeridian(ring)).toEqual([ring]);
+    const round = [[-180, -80], [0, -70], [180, -80], [-180, -80]];
+    expect(splitRingAtAntimeridian(round)).toEqual([round]);
+  });
+
+  it('turns a split polygon into a multipolygon', () => {
+    const ring = [[179, 60], [-179, 60], [-179, 62], [179, 62], [179, 60]];
+    const fc = splitAtAntimeridian({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }] });
+    expect(fc.features[0].geometry.type).toBe('MultiPolygon');
+    expect((fc.features[0].geometry as { coordinates: unknown[] }).coordinates).toHaveLength(2);
   });
 });
 

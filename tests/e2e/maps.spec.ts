@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+// The map module (src/maps) inside the monitor page, in the offline mode the seed runs in.
+
+/** Distinct colours in a screenshot of the map, counted in the page (no image library needed). */
+async function colours(page: Page, png: Buffer): Promise<{ distinct: number; land: number; sea: number }> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    const seen = new Set<number>();
+    let land = 0;
+    let sea = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      seen.add((r << 16) | (g << 8) | b);
+      // OFFLINE_BACKGROUND #c9dcef and the land fill #f4f1ea (src/maps), give or take blending.
+      if (Math.abs(r - 0xc9) < 6 && Math.abs(g - 0xdc) < 6 && Math.abs(b - 0xef) < 6) sea++;
+      if (Math.abs(r - 0xf4) < 6 && Math.abs(g - 0xf1) < 6 && Math.abs(b - 0xea) < 6) land++;
+    }
+    return { distinct: seen.size, land, sea };
+  }, png.toString('base64'));
+}
+
+async function openMap(page: Page) {
+  await login(page, 'agent');
+  const map = page.getByTestId('fleet-map');
+  await expect(map).toHaveAttribute('data-provider', 'offline', { timeout: 30_000 });
+  await expect(map.locator('canvas').first()).toBeVisible();
+  // The monitor publishes this once the device layer reported its first draw (onRendered).
+  await expect.poll(() => page.evaluate(() => window.__monitor?.markers ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+  return map;
+}
+
+test('the offline basemap draws land, sea and devices without leaving localhost', async ({ page }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith('http') && url.hostname !== 'localhost') outside.push(r.url());
+  });
+  await openMap(page);
+  // Zoom out to the whole country, where coast, borders and clusters are all on screen.
+  const map = page.getByTestId('fleet-map');
+  await map.hover();
+  for (let i = 0; i < 12; i++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+  }
+  await page.waitForTimeout(2500);
+  const shot = await page.getByTestId('monitor-map').screenshot({ animations: 'disabled', path: 'docs/screenshots/monitor-offline-basemap.png' });
+  const c = await colours(page, shot);
+  expect(c.sea).toBeGreaterThan(1000);
+  expect(c.land).toBeGreaterThan(1000);
+  // Outlines, icons and cluster badges add many more colours than two flat fills.
+  expect(c.distinct).toBeGreaterThan(50);
+  expect(outside).toEqual([]);
+});
+
+test('the measure tool adds up the clicked legs', async ({ page }) => {
+  await openMap(page);
+  await page.getByTestId('measure').click();
+  const box = (await page.getByTestId('fleet-map').boundingBox())!;
+  const y = box.y + box.height * 0.6;
+  await page.mouse.click(box.x + box.width * 0.3, y);
+  await page.mouse.click(box.x + box.width * 0.6, y);
+  const total = page.getByTestId('map-measure-total');
+  await expect(total).toHaveText(/^\d+(\.\d\d)? (m|km)$/);
+  const first = await total.textContent();
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.3);
+  await expect(total).not.toHaveText(first!);
+});
