@@ -48,3 +48,16 @@ export async function seedBenchDatabase(url: string, count: number, subAccounts:
     await handle.close();
   }
 }
+
+/** The bench agent of a database seeded earlier (for --reuse). */
+export async function fleetAgentId(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ id: number }>("SELECT id FROM users WHERE username = 'fleetagent'");
+    if (!rows[0]) throw new Error('no bench fleet in this database: run once with --keep first');
+    return rows[0].id;
+  } finally {
+    await c.end();
+  }
+}

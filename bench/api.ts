@@ -1,6 +1,6 @@
 /**
  * npm run bench:api -- [--devices 100000] [--accounts 50] [--seconds 15] [--connections 50] [--keep]
- *   [--only <scenario name part>]
+ *   [--reuse] [--only <scenario name part>]
  *
  * The device-management API under load (issue 5): a fresh PostgreSQL database (DATABASE_URL,
  * default postgres://root@127.0.0.1:5432/bench_api; created and dropped here) with an agent
@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiPost, startServerProcess } from '../tests/support/processes';
-import { dropDatabase, freshDatabase, seedBenchDatabase } from './api-seed';
+import { dropDatabase, fleetAgentId, freshDatabase, seedBenchDatabase } from './api-seed';
 
 interface Latency {
   p50: number;
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     connections: { type: 'string', default: '50' },
     keep: { type: 'boolean', default: false },
+    /** Reuse the database a previous --keep run left (no seeding). */
+    reuse: { type: 'boolean', default: false },
     /** Run only the scenarios whose name prefix this text. */
     only: { type: 'string' },
   },
@@ -59,10 +61,21 @@ async function main() {
   const devices = Number(values.devices);
   console.error(`seeding ${devices} devices over ${values.accounts} accounts into ${url} ...`);
   const t0 = Date.now();
-  await freshDatabase(url);
-  const fleet = await seedBenchDatabase(url, devices, Number(values.accounts));
-  console.error(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  let fleetUserId: number;
+  if (values.reuse) {
+    fleetUserId = await fleetAgentId(url);
+  } else {
+    await freshDatabase(url);
+    fleetUserId = (await seedBenchDatabase(url, devices, Number(values.accounts))).userId;
+    console.error(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
 
+  console.error(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   const server = await startServerProcess({
     DATABASE_URL: url,
     LOG_LEVEL: 'warn',
@@ -103,7 +116,7 @@ async function main() {
         body: { id: agentId },
         targetP99: 300,
       },
-      { name: 'agentDeviceCount', path: '/api/user/agentDeviceCount', body: { userId: fleet.userId } },
+      { name: 'agentDeviceCount', path: '/api/user/agentDeviceCount', body: { userId: fleetUserId } },
     ];
     const results: { s: Scenario; r: CannonResult; sample: string }[] = [];
     for (const s of scenarios.filter((x) => !values.only || x.name.includes(values.only!))) {
@@ -144,6 +157,13 @@ function req(s: Scenario, token: string) {
 
 function report(results: { s: Scenario; r: CannonResult; sample: string }[], devices: number) {
   const cpu = os.cpus()[0]?.model ?? '?';
+  // The machine may be shared: the load average says how much CPU the run really had.
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   console.log(
     `\nnode ${process.version}, ${os.cpus().length} CPUs (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
   );

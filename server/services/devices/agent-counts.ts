@@ -6,6 +6,7 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { loadInScope, subtreeOf } from '../scope';
+import { cachedCount } from './count-cache';
 
 export interface AgentDeviceCount {
   id: number;
@@ -47,22 +48,27 @@ export async function agentDeviceCounts(db: Db, auth: AuthContext, userId?: numb
     .orderBy(asc(users.id));
   const ids = accounts.map((a) => a.id);
   const now = new Date();
-  const grouped = await db
-    .select({
-      userId: devices.userId,
-      n: count(),
-      online: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.online})`.mapWith(Number),
-      offline: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.offline})`.mapWith(
-        Number,
-      ),
-      inactive: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.unactivated})`.mapWith(
-        Number,
-      ),
-      expired: sql<number>`count(*) filter (where ${lt(devices.platformExpireAt, now)})`.mapWith(Number),
-    })
-    .from(devices)
-    .where(and(inArray(devices.userId, ids)))
-    .groupBy(devices.userId);
+  // One pass over the subtree's devices; shared briefly like the list totals (count-cache.ts).
+  const grouped = await cachedCount(`agentDeviceCount:${ids.join(',')}`, () =>
+    db
+      .select({
+        userId: devices.userId,
+        n: count(),
+        online: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.online})`.mapWith(
+          Number,
+        ),
+        offline: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.offline})`.mapWith(
+          Number,
+        ),
+        inactive: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.unactivated})`.mapWith(
+          Number,
+        ),
+        expired: sql<number>`count(*) filter (where ${lt(devices.platformExpireAt, now)})`.mapWith(Number),
+      })
+      .from(devices)
+      .where(and(inArray(devices.userId, ids)))
+      .groupBy(devices.userId),
+  );
   const own = new Map(grouped.map((g) => [g.userId!, g]));
 
   const rootChain = childAncestors(root);
