@@ -69,20 +69,24 @@ function answersGt06Login(port: number, imei: string): Promise<boolean> {
   });
 }
 
-/** A tracker over a real TCP connection: logs in, then sends the given fixes. */
-export async function sendGt06Fix(port: number, imei: string, fix: Fix): Promise<void> {
+/**
+ * A tracker over a real TCP connection: logs in and waits for the ack. The connection stays
+ * open until `close()`, since the gateway reports a disconnected device offline.
+ */
+export async function connectGt06(port: number, imei: string) {
   const s = net.connect(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     s.once('connect', () => resolve());
     s.once('error', reject);
   });
   s.write(gt06Login(imei, 1));
-  // Wait for the login ack before the position, as a device does.
   await new Promise<void>((resolve, reject) => {
     s.once('data', () => resolve());
     s.once('close', () => reject(new Error(`the gateway closed the connection of ${imei}`)));
   });
-  s.write(gt06Location(fix, 2));
-  await new Promise((r) => setTimeout(r, 500));
-  s.destroy();
+  let serial = 2;
+  return {
+    send: (fix: Fix) => s.write(gt06Location(fix, serial++)),
+    close: () => s.destroy(),
+  };
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
 import { chooseLanguage, login } from './helpers';
-import { apiPost, findGt06Port, sendGt06Fix, type ApiDevice } from './monitor-support';
+import { apiPost, connectGt06, findGt06Port, type ApiDevice } from './monitor-support';
 
 const WEB_PORT = Number(process.env.E2E_PORT ?? 8091);
 
@@ -158,11 +158,16 @@ test('a position from a real GT06 connection moves the device in the list and th
   page.on('request', (r) => {
     if (r.url().includes('/device/findDeviceLocationAll')) restLoads++;
   });
-  await sendGt06Fix(port, gt06.terminalID, { time: new Date(), lat: 22.6, lon: 114.05, speed: 77, course: 225 });
+  const tracker = await connectGt06(port, gt06.terminalID);
+  tracker.send({ time: new Date(), lat: 22.6, lon: 114.05, speed: 77, course: 225 });
   await expect(page.getByTestId('panel-position')).toHaveText('22.600000, 114.050000', { timeout: 8_000 });
   await expect(page.getByTestId('panel-speed')).toHaveText('77 km/h');
   await expect(page.getByTestId('panel-course')).toHaveText('Southwest (225°)');
   await expect(page.getByTestId('row-state')).toHaveText('Driving 77 km/h');
   // Delivered over /api/ws, not by a REST reload of the list.
   expect(restLoads).toBe(0);
+
+  // The tracker disconnects: the gateway says offline, and the row follows.
+  tracker.close();
+  await expect(page.getByTestId('row-state')).toHaveText(/^Offline \d+ s$/);
 });

@@ -6,6 +6,7 @@ import { displayName } from '../../domain/device-view';
 import type { AlarmEvent } from '../../providers/live';
 import { beep } from './beep';
 import { readAlarmSound, writeAlarmSound } from './settings';
+import { formatDateTime } from './texts';
 import type { DeviceStore } from './store';
 
 const RECENT_MAX = 50;
@@ -34,7 +35,7 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
         api.warning({
           key: `alarm-${a.id}`,
           message: t(`alarm.${a.alarm}`, { defaultValue: a.alarm }),
-          description: `${d ? displayName(d) : a.terminalId} · ${new Date(a.time).toLocaleString()}`,
+          description: `${d ? displayName(d) : a.terminalId} · ${formatDateTime(a.time)}`,
           onClick: () => onOpenDevice(a.deviceId),
         });
       }
@@ -69,7 +70,7 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
           <List.Item style={{ cursor: 'pointer' }} onClick={() => onOpenDevice(a.deviceId)}>
             <List.Item.Meta
               title={t(`alarm.${a.alarm}`, { defaultValue: a.alarm })}
-              description={`${a.terminalId} · ${new Date(a.time).toLocaleTimeString()}`}
+              description={`${a.terminalId} · ${formatDateTime(a.time)}`}
             />
           </List.Item>
         )}

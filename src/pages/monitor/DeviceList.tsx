@@ -78,7 +78,7 @@ export function DeviceList({ ordered, version, loading, selectedId, onSelect, on
         options={TABS.map(({ tab: v, key }) => ({
           value: v,
           label: (
-            <div data-testid={`tab-${key}`} style={{ lineHeight: 1.3, padding: '2px 0' }}>
+            <div data-testid={`tab-${key}`} title={t(`tabs.${key}`)} style={{ lineHeight: 1.3, padding: '2px 0' }}>
               <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }}>{t(`tabs.${key}`)}</div>
               <div data-testid={`count-${key}`} style={{ fontWeight: 600 }}>
                 {counts[v]}

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compassSector, displayName, expiryBadge, type MonitorDevice } from '../../domain/device-view';
 import { expiryOf, runStateOf } from '../../domain/run-state';
-import { RUN_STATE_COLOR, runStateText } from './texts';
+import { formatDate, formatDateTime, RUN_STATE_COLOR, runStateText } from './texts';
 import { lookupAddress } from './address';
 import type { PanelAction } from './actions';
 
@@ -68,7 +68,7 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.fixTime')}>
           <span data-testid="panel-fix-time">
-            {loc ? `${new Date(loc.utcTime).toLocaleString()} · ${positionTypeText(t, loc.positionType)}` : dash}
+            {loc ? `${formatDateTime(loc.utcTime)} · ${positionTypeText(t, loc.positionType)}` : dash}
           </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.position')}>
@@ -82,7 +82,7 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.expiry')}>
           <span data-testid="panel-expiry">
-            {expiry ? new Date(expiry).toLocaleDateString() : t('panel.noExpiry')}
+            {expiry ? formatDate(expiry) : t('panel.noExpiry')}
             {badge && (
               <Tag color={badge === 'expired' ? 'red' : 'orange'} style={{ marginInlineStart: 6 }}>
                 {t(`expiry.${badge}`)}
