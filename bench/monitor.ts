@@ -1,5 +1,5 @@
 /**
- * npm run bench:monitor -- [--devices 10000] [--rate 2000] [--seconds 30] [--warmup 10] [--runs 3] [--profile]
+ * npm run bench:monitor -- [--devices 10000] [--rate 2000] [--seconds 30] [--warmup 10] [--runs 3] [--profile] [--no-browser]
  *
  * The monitor page (/index/home) in headless Chromium against a real server with a fleet of
  * `devices` in one account (SEED_BULK_DEVICES, user `fleet`), measuring:
@@ -11,8 +11,10 @@
  *  3. the longest main-thread task during the load and during the updates;
  *  4. the longest task while scrolling the virtual list to the bottom and back.
  * Targets (issue 4): first render < 3 s, update p95 < 1 s, no task over 200 ms.
- * --profile adds a CPU profile of the load and of the update phase (self time per function).
+ * --profile adds a CPU profile of the load and of the update phase (self time per function);
+ * --no-browser measures the server path alone (pump → websocket probe), without Chromium.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { apiPost } from '../tests/support/processes';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     runs: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
     'dist-dir': { type: 'string', default: 'dist-bench-monitor' },
   },
 });
@@ -107,6 +110,13 @@ async function run(
 
   // 1. First render.
   const loadProfile = values.profile ? await startProfile(page) : null;
+  // When the device list answered: splits the first render into server + transfer and page work.
+  let listAnsweredAt = NaN;
+  page.on('requestfinished', (req) => {
+    if (!/findDeviceLocationAll/.test(req.url()) || !Number.isNaN(listAnsweredAt)) return;
+    const t = req.timing();
+    listAnsweredAt = t.startTime + t.responseEnd;
+  });
   const t0 = Date.now();
   await page.goto(`${base}/index/home`);
   await page.waitForFunction(
@@ -155,7 +165,9 @@ async function run(
   await context.close();
 
   return {
+    load1: os.loadavg()[0],
     firstRenderMs,
+    listAnsweredMs: Math.round(listAnsweredAt - t0),
     markers: rendered.markers,
     listRows: rendered.listRows,
     loadLongestMs: Math.round(max(loadTasks.map((t) => t.duration))),
@@ -172,6 +184,30 @@ async function run(
     scrollLongestMs: Math.round(max(scrollTasks.map((t) => t.duration))),
     profile: profileLoad && profileUpdate ? { load: profileLoad, update: profileUpdate } : undefined,
   };
+}
+
+/** --no-browser: the same pump and probe without Chromium, to see the server path alone. */
+async function serverPathOnly(pump: Gt06Pump, probe: WsProbe) {
+  pump.start(RATE);
+  await sleep(WARMUP * 1000);
+  const from = Date.now();
+  const sentBefore = pump.sentCount;
+  await sleep(SECONDS * 1000);
+  const offered = Math.round((pump.sentCount - sentBefore) / ((Date.now() - from) / 1000));
+  pump.pause();
+  await sleep(3000);
+  const delays: number[] = [];
+  let lost = 0;
+  for (const [key, at] of pump.sent) {
+    if (at < from) continue;
+    const ws = probe.arrived.get(key);
+    if (ws === undefined) lost++;
+    else delays.push(ws - at);
+  }
+  console.log(
+    `server path only: offered ${offered}/s, ${delays.length} positions reached the websocket (${lost} did not), ` +
+      `send → websocket p50 ${percentile(delays, 50)} ms, p95 ${percentile(delays, 95)} ms, max ${max(delays)} ms`,
+  );
 }
 
 async function main() {
@@ -213,6 +249,7 @@ async function main() {
       `connected (${pump.reconnects} reconnects); each tracker reports every ${(devices.length / RATE).toFixed(2)} s`,
     );
 
+    if (values['no-browser']) return await serverPathOnly(pump, probe);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const results: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) {
