@@ -65,9 +65,29 @@ function waitLoaded(scene: Scene): Promise<void> {
   });
 }
 
+let software: boolean | undefined;
+/**
+ * True when WebGL runs on the CPU (SwiftShader, llvmpipe: headless Chromium, machines without a
+ * GPU). There every frame is rasterised in software and read back for the page, so multisampling
+ * (L7's default) multiplies the cost of each frame; it is switched off there only.
+ */
+function softwareWebGl(): boolean {
+  if (software !== undefined) return software;
+  try {
+    const gl = document.createElement('canvas').getContext('webgl');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    software = /swiftshader|llvmpipe|software/i.test(renderer);
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  } catch {
+    software = false;
+  }
+  return software;
+}
+
 function newScene(container: HTMLDivElement, map: ConstructorParameters<typeof Scene>[0]['map']): Scene {
   // logoVisible: the L7 logo is an image on a CDN; the offline map must not leave localhost.
-  return new Scene({ id: container, map, logoVisible: false });
+  return new Scene({ id: container, map, logoVisible: false, antialias: !softwareWebGl() });
 }
 
 /**

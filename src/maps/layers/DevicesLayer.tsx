@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { PointLayer } from '@antv/l7';
+import { PointLayer, Source } from '@antv/l7';
 import { useMap, Z } from '../MapContext';
 import { CLUSTER_ICON_ID, iconId, rasterIcons } from '../icons';
 import { logMapFailure } from '../log';
@@ -8,7 +8,8 @@ import { CLUSTER_OPTIONS, FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';
 
 /**
  * Every device in ONE point layer over one source (10,000 devices are 10,000 vertices, not
- * 10,000 DOM markers), clustered at low zoom, plus a text layer with the cluster counts.
+ * 10,000 DOM markers), clustered at low zoom, plus a text layer with the cluster counts. Both
+ * layers share the one Source, so each update is parsed and clustered once.
  *
  * Updates are coalesced: a new `devices` array is only remembered, and pushed to L7 with
  * `setData` at most every FLUSH_MS, and never while the previous push is still being built.
@@ -56,13 +57,14 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       return row;
     };
 
+    const source = new Source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER });
     const icons = new PointLayer({ zIndex: Z.devices, name: 'devices', billboard: false })
-      .source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER })
+      .source(source)
       .shape('icon*point_count', (icon: string, count: number) => (count > 1 ? CLUSTER_ICON_ID : icon))
       .size('point_count', (count: number) => (count > 1 ? ICON_SIZE + Math.min(14, Math.log10(count) * 6) : ICON_SIZE))
       .style({ rotation: { field: 'rot', value: (r: number) => r || 0 } });
     const counts = new PointLayer({ zIndex: Z.clusterCount, name: 'device-cluster-counts' })
-      .source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER })
+      .source(source)
       .shape('point_count', 'text')
       .filter('point_count', (count: number) => count > 1)
       .size(12)
@@ -97,7 +99,6 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       const list = latest.current.devices;
       const data = new Array<Row>(list.length);
       for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
-      const source = icons.getSource();
       source.once('update', () => {
         // Drawn on the next frame after L7 rebuilt the layer; report after that frame.
         requestAnimationFrame(() =>
@@ -109,8 +110,7 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
           }),
         );
       });
-      icons.setData(data);
-      counts.setData(data);
+      source.setData(data);
     };
     const schedule = () => {
       if (!ready || disposed || timer) return;
