@@ -34,13 +34,18 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
   useEffect(() => {
     const el = container.current;
     if (!el) return;
+    // Each scene gets its own host element, so a scene being torn down never touches the next.
+    const host = document.createElement('div');
+    host.style.cssText = 'position:absolute;inset:0';
+    el.appendChild(host);
     let disposed = false;
     let scene: Scene | undefined;
-    createScene({ container: el, provider, variant, mapKey })
+    createScene({ container: host, provider, variant, mapKey })
       .then((created) => {
         scene = created.scene;
         if (disposed) {
           scene.destroy();
+          host.remove();
           return;
         }
         if (created.failure) callbacks.current.onProviderFailed?.(provider, created.failure);
@@ -50,8 +55,13 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
     return () => {
       disposed = true;
       setShown(null);
-      scene?.destroy();
-      el.replaceChildren();
+      // React runs this cleanup before the layers' own (they remove their layers from the
+      // scene), so the scene is destroyed on the next task, after them.
+      const old = scene;
+      setTimeout(() => {
+        old?.destroy();
+        host.remove();
+      }, 0);
     };
   }, [provider, variant, mapKey]);
 

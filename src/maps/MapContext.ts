@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Scene } from '@antv/l7';
+import type { ILayer, Scene } from '@antv/l7';
 import type { MapProvider, MapVariant } from './types';
 
 /** What every layer component needs: the live scene and the coordinate system it is drawn in. */
@@ -24,3 +24,15 @@ export function useMap(): MapContextValue {
 
 /** Draw order of the layers, bottom to top. */
 export const Z = { land: 0, borders: 1, provinces: 2, placeNames: 3, tiles: 1, fences: 5, trail: 6, selected: 9, devices: 10, clusterCount: 11, labels: 12, measure: 20 } as const;
+
+/**
+ * Removes a layer on cleanup. When the whole map goes away, React runs FleetMap's cleanup (which
+ * destroys the scene) before the layers' own, so the scene may already be gone: nothing to do.
+ */
+export function removeLayer(scene: Scene, layer: ILayer): void {
+  try {
+    void scene.removeLayer(layer).catch(() => {});
+  } catch {
+    // destroyed with the scene
+  }
+}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '@antv/l7';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import { logMapFailure } from '../log';
 import { loadOutlines } from './outlines';
 
@@ -47,7 +47,7 @@ export function OfflineBasemap() {
       .catch((error) => logMapFailure('init', 'offline outlines', error));
     return () => {
       cancelled = true;
-      for (const layer of layers) void scene.removeLayer(layer);
+      for (const layer of layers) removeLayer(scene, layer);
     };
   }, [scene]);
   return null;

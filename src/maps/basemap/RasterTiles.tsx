@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { RasterLayer } from '@antv/l7';
 import { MAP_DEFAULT_CENTER } from '../../domain/constants';
 import { logMapFailure, reasonText } from '../log';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import type { MapProvider, MapVariant } from '../types';
 import { bingMetadataUrl, bingTemplateFromMetadata, tileAt, tileUrl, yandexTemplate } from './tiles';
 
@@ -83,7 +83,7 @@ export function RasterTiles(props: Props) {
       });
     return () => {
       disposed = true;
-      if (layer) void scene.removeLayer(layer);
+      if (layer) removeLayer(scene, layer);
     };
   }, [scene, provider, variant, mapKey, xyz]);
   return null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PointLayer, Source } from '@antv/l7';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import { CLUSTER_ICON_ID, iconId, rasterIcons } from '../icons';
 import { logMapFailure } from '../log';
 import type { MapDevice } from '../types';
@@ -142,8 +142,8 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       if (timer) clearTimeout(timer);
       request.current = () => {};
       rows = new WeakMap();
-      void scene.removeLayer(icons);
-      void scene.removeLayer(counts);
+      removeLayer(scene, icons);
+      removeLayer(scene, counts);
     };
   }, [scene, toMap, provider]);
 

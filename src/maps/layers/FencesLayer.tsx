@@ -3,7 +3,7 @@ import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '@antv/l7';
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { fenceRing } from '../fences';
 import { labelPoint } from '../basemap/outlines';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import type { MapFence } from '../types';
 
 const FENCE = '#722ed1';
@@ -27,7 +27,7 @@ export function FencesLayer({ fences }: { fences?: readonly MapFence[] }) {
     layers.current = { fill, outline, names };
     return () => {
       layers.current = null;
-      for (const l of [fill, outline, names]) void scene.removeLayer(l);
+      for (const l of [fill, outline, names]) removeLayer(scene, l);
     };
   }, [scene]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PointLayer } from '@antv/l7';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import type { MapDevice } from '../types';
 import { FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';
 
@@ -68,7 +68,7 @@ export function LabelsLayer({ devices, visible }: Props) {
       request.current = () => {};
       scene.off('moveend', onMove);
       scene.off('zoomend', onMove);
-      void scene.removeLayer(layer);
+      removeLayer(scene, layer);
     };
   }, [scene, toMap, visible]);
 

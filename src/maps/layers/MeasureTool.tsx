@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LineLayer, PointLayer } from '@antv/l7';
 import { formatDistance, pathMeters } from '../distance';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import type { DistanceUnit } from '../types';
 
 const STROKE = '#f5222d';
@@ -58,8 +58,8 @@ export function MeasureTool({ unit, onMeasure }: Props) {
     return () => {
       scene.off('click', onClick);
       if (container) container.style.cursor = previousCursor;
-      void scene.removeLayer(line);
-      void scene.removeLayer(dots);
+      removeLayer(scene, line);
+      removeLayer(scene, dots);
     };
   }, [scene, toMap, fromMap]);
 

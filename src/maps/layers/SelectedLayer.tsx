@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LineLayer, PointLayer, type ILayer } from '@antv/l7';
-import { useMap, Z } from '../MapContext';
+import { removeLayer, useMap, Z } from '../MapContext';
 import type { MapDevice } from '../types';
 
 interface Props {
@@ -38,8 +38,8 @@ export function SelectedLayer({ devices, selectedId, follow, trail }: Props) {
     layers.current = { ring, line };
     return () => {
       layers.current = null;
-      void scene.removeLayer(ring);
-      void scene.removeLayer(line);
+      removeLayer(scene, ring);
+      removeLayer(scene, line);
     };
   }, [scene]);
 
