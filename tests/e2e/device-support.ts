@@ -46,3 +46,15 @@ export async function pickAccount(page: Page, select: Locator, username: string)
 export async function expectTotal(page: Page, total: number) {
   await expect(page.locator('.ant-pagination-total-text')).toHaveText(`${total} in all`);
 }
+
+/**
+ * Puts text into a textarea at once, as a paste does (React sees one input event). Playwright's
+ * fill() inserts thousands of lines far more slowly than a user's paste.
+ */
+export async function pasteInto(target: Locator, text: string) {
+  await target.evaluate((el, value) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    setter.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}

@@ -33,6 +33,8 @@ export function BatchProgressPanel({ state }: { state: BatchState }) {
       <div data-testid="batch-progress" data-done={done} data-total={total}>
         <Progress
           percent={result ? 100 : percent}
+          // The number even when done: a bare check mark would not say "100%".
+          format={(p) => `${p}%`}
           status={running ? 'active' : error ? 'exception' : 'success'}
         />
         <span>{t('device:generic.progress', { done, total })}</span>

@@ -49,7 +49,12 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
           extra={t('device:generic.imeiListHelp', { max: DEVICE_BATCH_MAX, count: ids.length })}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} data-testid="batch-imeis" />
+          <Input.TextArea
+            rows={8}
+            style={{ fontFamily: 'monospace' }}
+            spellCheck={false}
+            data-testid="batch-imeis"
+          />
         </Form.Item>
         <Form.Item>
           <ImportFileButton

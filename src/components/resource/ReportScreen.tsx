@@ -92,7 +92,12 @@ export function ReportScreen({ resource, entity, view }: Props) {
           })}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input.TextArea rows={10} style={{ fontFamily: 'monospace' }} data-testid="report-lines" />
+          <Input.TextArea
+            rows={10}
+            style={{ fontFamily: 'monospace' }}
+            spellCheck={false}
+            data-testid="report-lines"
+          />
         </Form.Item>
         <Form.Item>
           <ImportFileButton
