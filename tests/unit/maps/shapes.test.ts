@@ -73,7 +73,7 @@ describe('splitRingAtAntimeridian', () => {
   });
 
   it('turns a split polygon into a multipolygon', () => {
-    const ring = [[179, 60], [-179, 60], [-179, 62], [179, 62], [179, 60]];
+    const ring = [[179, 60], [180, 60], [-180, 60], [-179, 60], [-179, 62], [-180, 62], [180, 62], [179, 62], [179, 60]];
     const fc = splitAtAntimeridian({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }] });
     expect(fc.features[0].geometry.type).toBe('MultiPolygon');
     expect((fc.features[0].geometry as { coordinates: unknown[] }).coordinates).toHaveLength(2);
