@@ -49,7 +49,7 @@ export async function agentDeviceCounts(db: Db, auth: AuthContext, userId?: numb
   const ids = accounts.map((a) => a.id);
   const now = new Date();
   // One pass over the subtree's devices; shared briefly like the list totals (count-cache.ts).
-  const grouped = await cachedCount(`agentDeviceCount:${ids.join(',')}`, () =>
+  const grouped = await cachedCount(`agentDeviceCount:${ids.join(',')}`, async () =>
     db
       .select({
         userId: devices.userId,
