@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { login } from './helpers';
+import { pickAccount, seedStock } from './device-support';
+
+// The descriptor-only screens: each is a view in src/resources, drawn by the generic renderer.
+
+test('owner information and the multi-IMEI search find the agent devices', async ({ page }) => {
+  const { fleetImeis } = seedStock();
+  await login(page, 'agent');
+
+  await page.goto('/index/device/miltiInfoSearch');
+  await page.locator('#requiredImeis').fill([...fleetImeis.slice(0, 40), '990000000009999'].join('\n'));
+  await page.getByTestId('form-submit').click();
+  const table = page.getByTestId('form-table');
+  await expect(page.getByText('Not found: 990000000009999')).toBeVisible();
+  // Devices of agent2's tree are out of scope: they come back as "not found" too.
+  const found = await table.locator('tbody tr[data-row-key]').count();
+  expect(found).toBeGreaterThan(0);
+
+  const mine = await table.locator('tbody tr[data-row-key]').first().getAttribute('data-row-key');
+  await page.goto('/index/device/userInfo');
+  await page.locator('#requiredTerminal').fill(mine!);
+  await page.getByTestId('form-submit').click();
+  const record = page.getByTestId('form-record');
+  await expect(record).toContainText(mine!);
+  await expect(record).toContainText('Owner account');
+});
+
+test('device details are checked with the shared validators before the server sees them', async ({
+  page,
+}) => {
+  const { fleetImeis } = seedStock();
+  await login(page, 'agent');
+  await page.goto('/index/device/deviceUpdateDeviceInfo');
+  await page.locator('#requiredTerminal').fill(fleetImeis[0]);
+  await page.locator('#carNumber').fill('ABC123');
+  await page.locator('#sim').fill('123');
+  await page.getByTestId('form-submit').click();
+  await expect(page.getByText('Please enter a correct plate number')).toBeVisible();
+  await expect(page.getByText('Please enter the correct SIM card number.')).toBeVisible();
+});
+
+test('ICCID import reports entries of the wrong length per row', async ({ page }) => {
+  const { fleetImeis } = seedStock();
+  await login(page, 'admin');
+  await page.goto('/index/device/deviceUpdateIccid');
+  await page
+    .getByTestId('report-lines')
+    .fill(
+      `${fleetImeis[0]},89860000000000000001\n${fleetImeis[1]},8986\n990000000009999,89860000000000000002`,
+    );
+  await page.getByTestId('report-submit').click();
+  const summary = page.getByTestId('report-summary');
+  await expect(summary).toHaveAttribute('data-ok', '1');
+  await expect(summary).toHaveAttribute('data-failed', '2');
+  await expect(page.getByTestId('report-table').locator('tr[data-row-key="2"]')).toContainText('Refused');
+});
+
+test('device counts per account, import count records with an assignment, and the account export', async ({
+  page,
+}) => {
+  await login(page, 'agent');
+  await page.goto('/index/agent/agentDeviceCount');
+  const counts = page.getByTestId('list-agentDeviceCount');
+  await expect(counts.locator('tbody tr[data-row-key="3"]')).toContainText('subagent');
+
+  await page.goto('/index/agent/setImportRecords');
+  const records = page.getByTestId('list-setImportRecords');
+  await expect(records.locator('tbody tr[data-row-key]').first()).toBeVisible();
+  await page.getByTestId('toolbar-assign').click();
+  const dialog = page.getByRole('dialog');
+  await pickAccount(page, dialog.getByTestId('account-select'), 'subagent');
+  await dialog.locator('#num').fill('7');
+  await dialog.locator('#remark').fill('e2e assignment');
+  await dialog.getByTestId('action-ok').click();
+  await expect(dialog).toBeHidden();
+  await expect(records.locator('tbody tr', { hasText: 'e2e assignment' }).first()).toContainText('7');
+
+  await page.goto('/index/agent/indexAgentListExport');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('form-submit').click();
+  const download = await downloading;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+  const names = (wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((r) =>
+    r.map(String).join('|'),
+  );
+  expect(names.some((r) => r.includes('|subagent|'))).toBe(true);
+  expect(names.some((r) => r.includes('|agent2|'))).toBe(false);
+});
