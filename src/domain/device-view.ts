@@ -3,7 +3,7 @@
  * car icon state, list order, tab filter and counts, compass sector, expiry badge.
  */
 import { DEVICE_MENU_TYPE, DEVICE_STATE, RUN_STATE, type CarIconState } from './codes';
-import { expiryOf, isExpired, runStateOf, type RunStateInput } from './run-state';
+import { expiryOf, isExpired, runStateOf, time, type RunStateInput } from './run-state';
 
 /** A device of the monitor: the shape of POST /device/findDeviceLocationAll, plus live fields. */
 export interface MonitorDevice extends RunStateInput {
@@ -107,14 +107,14 @@ export function orderKey(d: MonitorDevice, now: number): number {
   const group = tabOf(d);
   if (group === DEVICE_MENU_TYPE.online) {
     const rs = runStateOf(d, now);
-    const fix = d.location ? Date.parse(d.location.utcTime) : NaN;
+    const fix = d.location ? time(d.location.utcTime) : null;
     // Gap capped at ~11.5 days so that it stays below one run-state step.
-    const gap = Number.isNaN(fix) ? 1e9 : Math.min(Math.max(now - fix, 0), 1e9);
+    const gap = fix == null ? 1e9 : Math.min(Math.max(now - fix, 0), 1e9);
     return rs.code * 1e10 + gap;
   }
   if (group === DEVICE_MENU_TYPE.offline) {
-    const t = Date.parse(d.stateTime ?? d.location?.utcTime ?? '');
-    const age = Number.isNaN(t) ? 9e13 : Math.min(Math.max(now - t, 0), 9e13);
+    const t = time(d.stateTime ?? d.location?.utcTime);
+    const age = t == null ? 9e13 : Math.min(Math.max(now - t, 0), 9e13);
     return 1e14 + age;
   }
   return 2e14;

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compassSector, displayName, expiryBadge, type MonitorDevice } from '../../domain/device-view';
 import { expiryOf, runStateOf } from '../../domain/run-state';
-import { formatDate, formatDateTime, RUN_STATE_COLOR, runStateText } from './texts';
+import { formatDate, formatDateTime, runStateColor, runStateText } from './texts';
 import { lookupAddress } from './address';
 import type { PanelAction } from './actions';
 
@@ -54,7 +54,7 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
           {[d.sim, d.iccid].filter(Boolean).join(' / ') || dash}
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.state')}>
-          <span style={{ color: RUN_STATE_COLOR[rs.kind] }} data-testid="panel-state">
+          <span style={{ color: runStateColor(rs) }} data-testid="panel-state">
             {runStateText(t, rs, now)}
           </span>
         </Descriptions.Item>

@@ -39,7 +39,8 @@ export default function MonitorPage() {
   const [tid, setTid] = useSelectedDevice();
   const map = useMapSetup();
   const mapRef = useRef<FleetMapHandle>(null);
-  const now = useNow(5_000);
+  // Durations on screen and time-dependent icons (a fix older than 60 s means stopped).
+  const now = useNow(10_000);
   const [showNames, setShowNames] = useState(readShowNames);
   const [measure, setMeasure] = useState<{ active: boolean; unit: DistanceUnit }>({ active: false, unit: 'metric' });
   const [measured, setMeasured] = useState<number | null>(null);

@@ -6,9 +6,10 @@
  */
 import { STOP_SPEED_KMH } from '../../domain/constants';
 import { sortDevices, type MonitorDevice } from '../../domain/device-view';
+import { time } from '../../domain/run-state';
 import type { AlarmEvent, LiveEvent, PositionEvent, StateEvent } from '../../providers/live';
 
-export const FLUSH_MS = 300;
+export const FLUSH_MS = 500;
 export const RESORT_MS = 2_000;
 const MAX_PENDING_APPLIED = 50_000;
 
@@ -138,8 +139,8 @@ export class DeviceStore {
   private applyPosition(e: PositionEvent): number {
     const d = this.devices.get(e.deviceId);
     if (!d || !e.valid) return 0;
-    if (d.location && Date.parse(d.location.utcTime) > Date.parse(e.fixTime)) return 0;
-    const fix = Date.parse(e.fixTime);
+    const fix = time(e.fixTime) ?? Date.now();
+    if (d.location && (time(d.location.utcTime) ?? 0) > fix) return 0;
     const still = e.speed <= STOP_SPEED_KMH;
     this.devices.set(d.id, {
       ...d,

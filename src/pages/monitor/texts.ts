@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { RUN_STATE } from '../../domain/codes';
 import { durationParts, type RunState } from '../../domain/run-state';
 
 /** "2 d 3 h", "12 min": units are words of the monitor namespace, numbers stay numbers. */
@@ -28,8 +29,14 @@ export function runStateText(t: TFunction, rs: RunState, now: number): string {
   }
 }
 
-/** Colour of a run state, shared by the list and the panel. */
-export const RUN_STATE_COLOR: Record<RunState['kind'], string> = {
+/** Colour of a run state, shared by the list and the panel; fast and overspeed stand out. */
+export function runStateColor(rs: RunState): string {
+  if (rs.code === RUN_STATE.overspeed) return '#cf1322';
+  if (rs.code === RUN_STATE.fast) return '#d46b08';
+  return RUN_STATE_COLOR[rs.kind];
+}
+
+const RUN_STATE_COLOR: Record<RunState['kind'], string> = {
   driving: '#52c41a',
   stopped: '#1677ff',
   online: '#13c2c2',
