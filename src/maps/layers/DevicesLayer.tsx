@@ -57,7 +57,11 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       return row;
     };
 
-    const source = new Source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER });
+    // autoRender off: by default each layer on the source schedules its own redraw after an
+    // update, and each redraw first draws the old models while the new ones are built: two or
+    // three frames per update, each read back from a software GL in headless Chromium. Instead
+    // both layers rebuild first (their beforeRenderData hooks) and the scene draws once.
+    const source = new Source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER, autoRender: false });
     const icons = new PointLayer({ zIndex: Z.devices, name: 'devices', billboard: false })
       .source(source)
       .shape('icon*point_count', (icon: string, count: number) => (count > 1 ? CLUSTER_ICON_ID : icon))
@@ -99,16 +103,21 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       const list = latest.current.devices;
       const data = new Array<Row>(list.length);
       for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
+      const done = () => {
+        busy = false;
+        if (disposed) return;
+        latest.current.onRendered?.({ markers: data.length, at: Date.now() });
+        if (dirty) schedule();
+      };
       source.once('update', () => {
-        // Drawn on the next frame after L7 rebuilt the layer; report after that frame.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            busy = false;
+        Promise.all([icons.hooks.beforeRenderData.promise(), counts.hooks.beforeRenderData.promise()])
+          .catch((error) => logMapFailure('init', 'device layer update', error))
+          .finally(() => {
             if (disposed) return;
-            latest.current.onRendered?.({ markers: data.length, at: Date.now() });
-            if (dirty) schedule();
-          }),
-        );
+            scene.render();
+            // Report after the frame that shows the new data.
+            requestAnimationFrame(() => requestAnimationFrame(done));
+          });
       });
       source.setData(data);
     };
