@@ -90,3 +90,40 @@ test('device counts per account, import count records with an assignment, and th
   expect(names.some((r) => r.includes('|subagent|'))).toBe(true);
   expect(names.some((r) => r.includes('|agent2|'))).toBe(false);
 });
+
+test('batch icon type: pick an icon in the preview, per-device results and the failure report', async ({
+  page,
+}) => {
+  await login(page, 'agent');
+  await page.goto('/index/device/deviceBatchIcon');
+  // Three of the agent's devices succeed; an unknown IMEI fails on its own as "not found".
+  const imeis = await page.evaluate(async () => {
+    const token = JSON.parse(sessionStorage.getItem('userInfo') ?? '{}').token as string;
+    const res = await fetch('/api/device/deviceListV2', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ pageNum: 1, pageSize: 3 }),
+    });
+    return ((await res.json()).data.list as { terminalID: string }[]).map((d) => d.terminalID);
+  });
+  expect(imeis).toHaveLength(3);
+  await page.getByTestId('batch-imeis').fill([...imeis, '990000000009999'].join('\n'));
+  await page.getByTestId('icon-preview').getByRole('img', { name: 'icon 5' }).click();
+  await expect(page.locator('.ant-select-selection-item', { hasText: /^5$/ })).toBeVisible();
+  await page.getByTestId('batch-submit').click();
+  const summary = page.getByTestId('batch-summary');
+  await expect(summary).toContainText('Succeeded3');
+  await expect(summary).toContainText('Failed1');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('download-failures').click();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile(await (await downloading).path())) as unknown as ArrayBuffer);
+  const rows = (wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((r) =>
+    r.slice(1).map(String),
+  );
+  expect(rows).toEqual([
+    ['IMEI', 'Reason'],
+    ['990000000009999', 'No data found'],
+  ]);
+});

@@ -14,8 +14,11 @@ interface Props {
   resource: ResourceDescriptor;
   entity: EntityDescriptor;
   view: BatchView;
-  /** Extra content under the form, from the current values (the icon preview). */
-  renderExtra?: (values: Record<string, unknown>) => ReactNode;
+  /** Extra content under the form, from the current values (the icon preview); may set a field. */
+  renderExtra?: (
+    values: Record<string, unknown>,
+    setField: (name: string, value: unknown) => void,
+  ) => ReactNode;
 }
 
 /** One batch operation: IMEIs pasted or read from a file, the operation's form, progress, result. */
@@ -63,7 +66,7 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
           />
         </Form.Item>
         {formItems(entity, view.fields, t)}
-        {renderExtra?.(values ?? {})}
+        {renderExtra?.(values ?? {}, (name, value) => form.setFieldValue(name, value))}
         {tooMany ? (
           <Alert type="error" showIcon message={t('errors:batchTooLarge')} style={{ marginBottom: 16 }} />
         ) : null}

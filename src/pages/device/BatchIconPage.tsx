@@ -10,7 +10,12 @@ export default function BatchIconPage() {
       resource={resource}
       entity={resource.entity!}
       view={resource.view as Extract<typeof resource.view, { kind: 'batch' }>}
-      renderExtra={(values) => <IconTypePreview value={values.iconType as number | undefined} />}
+      renderExtra={(values, setField) => (
+        <IconTypePreview
+          value={values.iconType as number | undefined}
+          onPick={(type) => setField('iconType', type)}
+        />
+      )}
     />
   );
 }
