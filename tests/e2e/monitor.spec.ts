@@ -171,3 +171,28 @@ test('a position from a real GT06 connection moves the device in the list and th
   tracker.close();
   await expect(page.getByTestId('row-state')).toHaveText(/^Offline \d+ s$/);
 });
+
+test('a new list load cancels the one still in flight', async ({ page }) => {
+  await openMonitor(page);
+  const total = await page.getByTestId('count-all').textContent();
+  // Hold the next list answer back, so that a second load starts while it is pending.
+  let held = false;
+  await page.route('**/api/device/findDeviceLocationAll*', async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+    await route.continue().catch(() => {});
+  });
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (r.url().includes('/device/findDeviceLocationAll')) failed.push(r.failure()?.errorText ?? '');
+  });
+  await page.getByTestId('refresh').click();
+  await page.getByTestId('refresh').click();
+  await expect.poll(() => failed.length).toBe(1);
+  expect(failed[0]).toContain('ERR_ABORTED');
+  // The cancelled load is silent: no error notice, and the list is whole.
+  await expect(page.getByTestId('count-all')).toHaveText(total ?? '');
+  await expect(page.getByText('The device list could not be loaded')).toHaveCount(0);
+});
