@@ -1,5 +1,5 @@
 /**
- * npm run bench:monitor -- [--devices 10000] [--rate 2000] [--seconds 30] [--warmup 10] [--runs 3] [--profile] [--no-browser]
+ * npm run bench:monitor -- [--devices 10000] [--rate 2000] [--seconds 30] [--warmup 10] [--runs 3] [--profile] [--no-browser] [--db pglite|pg]
  *
  * The monitor page (/index/home) in headless Chromium against a real server with a fleet of
  * `devices` in one account (SEED_BULK_DEVICES, user `fleet`), measuring:
@@ -12,7 +12,8 @@
  *  4. the longest task while scrolling the virtual list to the bottom and back.
  * Targets (issue 4): first render < 3 s, update p95 < 1 s, no task over 200 ms.
  * --profile adds a CPU profile of the load and of the update phase (self time per function);
- * --no-browser measures the server path alone (pump → websocket probe), without Chromium.
+ * --no-browser measures the server path alone (pump → websocket probe), without Chromium;
+ * --db pg serves from a fresh PostgreSQL database (--pg-url) instead of the embedded one.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,11 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    db: { type: 'string', default: 'pglite' },
+    'pg-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
+    },
     'dist-dir': { type: 'string', default: 'dist-bench-monitor' },
   },
 });
@@ -80,9 +86,14 @@ function match(applied: Applied[], sent: Map<string, number>, arrived: Map<strin
   const delays: number[] = [];
   const serverDelays: number[] = [];
   let unmatched = 0;
+  // A position may be reported more than once (e.g. drawn, then redrawn by a list refresh):
+  // the first draw counts.
+  const seen = new Set<string>();
   for (const batch of applied) {
     for (const p of batch.positions) {
       const key = `${p.terminalID}|${Date.parse(p.utcTime) / 1000}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const at = sent.get(key);
       if (at === undefined) unmatched++;
       else if (at >= from) {
@@ -154,6 +165,9 @@ async function run(
   const profileUpdate = updateProfile ? await stopProfile(updateProfile) : undefined;
   // Only positions sent inside the window count; the warm-up's stragglers are dropped.
   const inWindow = match(applied, pump.sent, probe.arrived, start);
+  // Positions of the window the server published at all (seen by the websocket probe).
+  let published = 0;
+  for (const [key, at] of pump.sent) if (at >= start && probe.arrived.has(key)) published++;
   const delays = inWindow.delays;
 
   // 4. Scroll the virtual list down and back.
@@ -174,6 +188,7 @@ async function run(
     loadLongTasks: loadTasks.length,
     offeredPerS,
     matched: delays.length,
+    published,
     unmatched: inWindow.unmatched,
     p50: Math.round(percentile(delays, 50)),
     p95: Math.round(percentile(delays, 95)),
@@ -216,7 +231,12 @@ async function main() {
   ensureBuild(distDir);
   log(`starting the server with ${DEVICES} bulk devices…`);
   const t0 = Date.now();
-  const server = await startBenchServer({ distDir, bulkDevices: DEVICES, bulkUser: USER });
+  const server = await startBenchServer({
+    distDir,
+    bulkDevices: DEVICES,
+    bulkUser: USER,
+    postgres: values.db === 'pg' ? values['pg-url'] : undefined,
+  });
   log(`server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s on port ${server.port}`);
   const base = `http://127.0.0.1:${server.port}`;
   let pump: Gt06Pump | null = null;

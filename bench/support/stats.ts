@@ -1,9 +1,9 @@
 /** Small statistics helpers for the benchmarks. */
 
-/** The p-th percentile (0-100) by nearest rank; NaN for an empty list. */
+/** The p-th percentile (0-100) by nearest rank of the finite values; NaN when there are none. */
 export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
