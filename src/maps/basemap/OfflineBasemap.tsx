@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '@antv/l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import { logMapFailure } from '../log';
-import { loadOutlines } from './outlines';
+import { loadOutlines, type PlaceName } from './outlines';
 
 const LAND = '#f4f1ea';
 const BORDER = '#9a9a9a';
 const PROVINCE = '#b8b3a7';
 const NAME = '#5c5c5c';
+/** Place names are drawn up to this zoom. */
+const NAMES_UP_TO = 9;
 
 /**
  * The offline basemap: land, country borders, Chinese provinces and place names, all drawn by
@@ -19,34 +21,57 @@ export function OfflineBasemap() {
   useEffect(() => {
     let cancelled = false;
     const layers: ILayer[] = [];
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let onZoom: (() => void) | undefined;
+    // One layer per task: building them all in one go was one long main-thread task.
+    const addInTurn = (list: ILayer[]) => {
+      list.forEach((layer, i) =>
+        timers.push(
+          setTimeout(() => {
+            if (cancelled) return;
+            layers.push(layer);
+            scene.addLayer(layer);
+          }, i * 16),
+        ),
+      );
+    };
     loadOutlines()
       .then(({ land, countries, provinces, names }) => {
         if (cancelled) return;
         const landFill = new PolygonLayer({ zIndex: Z.land, name: 'basemap-land' }).source(land).shape('fill').color(LAND).style({ opacity: 1 });
-        // 'simple' lines are one-pixel GL lines: no per-segment triangles to build, which for
-        // the world borders saves noticeable of main-thread work on a slow machine.
+        // 'simple' lines are one-pixel GL lines: no per-segment triangles to build.
         const borders = new LineLayer({ zIndex: Z.borders, name: 'basemap-borders' }).source(countries).shape('simple').color(BORDER);
         const provinceLines = new LineLayer({ zIndex: Z.provinces, name: 'basemap-provinces', minZoom: 3 }).source(provinces).shape('simple').color(PROVINCE);
-        const countryNames = new PointLayer({ zIndex: Z.placeNames, name: 'basemap-country-names', minZoom: 3, maxZoom: 7 })
-          .source(names.filter((n) => n.kind === 'country'), { parser: { type: 'json', x: 'lng', y: 'lat' } })
-          .shape('name', 'text')
-          .size(12)
-          .color(NAME)
-          .style({ fontFamily: 'sans-serif', stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: false });
-        const provinceNames = new PointLayer({ zIndex: Z.placeNames, name: 'basemap-province-names', minZoom: 4, maxZoom: 9 })
-          .source(names.filter((n) => n.kind === 'province'), { parser: { type: 'json', x: 'lng', y: 'lat' } })
-          .shape('name', 'text')
-          .size(12)
-          .color(NAME)
-          .style({ fontFamily: 'sans-serif', stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: false });
-        for (const layer of [landFill, borders, provinceLines, countryNames, provinceNames]) {
-          layers.push(layer);
-          scene.addLayer(layer);
+        addInTurn([landFill, borders, provinceLines]);
+
+        // Names show below zoom NAMES_UP_TO only; the monitor opens closer in, so their text
+        // layout waits until the user zooms out that far.
+        const addNames = () => {
+          const nameLayer = (kind: PlaceName['kind'], minZoom: number, maxZoom: number) =>
+            new PointLayer({ zIndex: Z.placeNames, name: `basemap-${kind}-names`, minZoom, maxZoom })
+              .source(names.filter((n) => n.kind === kind), { parser: { type: 'json', x: 'lng', y: 'lat' } })
+              .shape('name', 'text')
+              .size(12)
+              .color(NAME)
+              .style({ fontFamily: 'sans-serif', stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: false });
+          addInTurn([nameLayer('country', 3, 7), nameLayer('province', 4, NAMES_UP_TO)]);
+        };
+        if (scene.getZoom() <= NAMES_UP_TO) addNames();
+        else {
+          onZoom = () => {
+            if (scene.getZoom() > NAMES_UP_TO || !onZoom) return;
+            scene.off('zoomend', onZoom);
+            onZoom = undefined;
+            addNames();
+          };
+          scene.on('zoomend', onZoom);
         }
       })
       .catch((error) => logMapFailure('init', 'offline outlines', error));
     return () => {
       cancelled = true;
+      timers.forEach(clearTimeout);
+      if (onZoom) scene.off('zoomend', onZoom);
       for (const layer of layers) removeLayer(scene, layer);
     };
   }, [scene]);
