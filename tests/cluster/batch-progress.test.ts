@@ -1,35 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { createNatsBus } from '../../server/bus/nats';
 import type { EventBus } from '../../server/bus/types';
-import { closeDatabase, startHarness, type Harness } from './harness';
-import { openSocket, ownedBy } from './device-fixture';
-import { freePort } from '../support/processes';
+import { closeDatabase, startHarness, type Harness } from '../api/harness';
+import { openSocket, ownedBy } from '../api/device-fixture';
 
 /**
  * Batch progress across the cluster: the batch runs on node A, the user's browser is connected
- * to node B, and the progress reaches it over NATS (NATS_URL, or a nats-server started here).
+ * to node B, and the progress reaches it over NATS. The `cluster` project needs NATS_URL (.ci/run
+ * gives it); run alone with `NATS_URL=nats://127.0.0.1:4222 npx vitest run --project cluster`.
  */
+const NATS_URL = process.env.NATS_URL;
+if (!NATS_URL) throw new Error('The cluster tests need NATS_URL');
+
 let h: Harness;
-let nats: ChildProcess | null = null;
 const buses: EventBus[] = [];
 let nodeB: FastifyInstance;
 let nodeA: FastifyInstance;
 
-async function natsUrl(): Promise<string> {
-  if (process.env.NATS_URL) return process.env.NATS_URL;
-  const port = await freePort();
-  nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  await new Promise((r) => setTimeout(r, 500));
-  return `nats://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
   h = await startHarness();
-  const url = await natsUrl();
-  for (const name of ['a', 'b']) buses.push(await createNatsBus(url, `test-${name}`));
+  for (const name of ['a', 'b']) buses.push(await createNatsBus(NATS_URL, `test-${name}`));
   nodeA = await buildApp({ config: h.config, handle: h.handle, bus: buses[0] });
   nodeB = await buildApp({ config: h.config, handle: h.handle, bus: buses[1] });
   await nodeA.ready();
@@ -39,7 +31,6 @@ afterAll(async () => {
   await nodeA?.close();
   await nodeB?.close();
   for (const b of buses) await b.close();
-  nats?.kill();
   await h.close();
   await closeDatabase();
 });
