@@ -72,6 +72,11 @@ export interface EntityAction {
   danger?: boolean;
   /** Batch actions on devices go through the batch runner (progress over the websocket). */
   batch?: boolean;
+  /**
+   * Row field naming the account that owns a row: the action's account fields may not pick the
+   * account that owns every target (a transfer to the devices' current owner).
+   */
+  ownerField?: string;
 }
 
 /** A paged (or whole) list with filters, selection, batch actions and export. */

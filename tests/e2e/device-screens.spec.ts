@@ -127,3 +127,37 @@ test('batch icon type: pick an icon in the preview, per-device results and the f
     ['990000000009999', 'No data found'],
   ]);
 });
+
+test('huaxiang vehicle data imported from a csv file, checked per row', async ({ page }) => {
+  await login(page, 'agent');
+  const imeis = await page.evaluate(async () => {
+    const token = JSON.parse(sessionStorage.getItem('userInfo') ?? '{}').token as string;
+    const res = await fetch('/api/device/deviceListV2', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ pageNum: 1, pageSize: 2 }),
+    });
+    return ((await res.json()).data.list as { terminalID: string }[]).map((d) => d.terminalID);
+  });
+  await page.goto('/index/device/huaXiangDataImport');
+  const csv = [
+    'IMEI,Plate,Name,SIM,Driver,Driver phone,Model',
+    `${imeis[0]},粤B12345,Cold chain 1,13800000000,Wang,13912345678,Foton`,
+    `${imeis[1]},NOT-A-PLATE,Cold chain 2,,Li,,Isuzu`,
+  ].join('\n');
+  await page
+    .getByTestId('import-file')
+    .locator('xpath=ancestor::span[contains(@class,"ant-upload")]//input[@type="file"]')
+    .setInputFiles({ name: 'vehicles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('2 rows read from the file')).toBeVisible();
+  await expect(page.getByTestId('report-lines')).toHaveValue(
+    new RegExp(`^${imeis[0]},粤B12345,Cold chain 1`),
+  );
+  await page.getByTestId('report-submit').click();
+  const summary = page.getByTestId('report-summary');
+  await expect(summary).toHaveAttribute('data-ok', '1');
+  await expect(summary).toHaveAttribute('data-failed', '1');
+  await expect(page.getByTestId('report-table').locator('tr[data-row-key="2"]')).toContainText(
+    'Please enter a correct plate number',
+  );
+});

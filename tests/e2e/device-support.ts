@@ -33,8 +33,8 @@ export async function expandFilters(page: Page) {
 }
 
 /** Picks an account in an account TreeSelect by its user name. */
-export async function pickAccount(page: Page, select: Locator, username: string) {
-  await select.click();
+export async function pickAccount(page: Page, select: Locator, username: string, open = false) {
+  if (!open) await select.click();
   await page.keyboard.type(username);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')

@@ -71,7 +71,14 @@ test('agent imports 50 lines, finds the new devices, transfers 10 to subagent an
   await page.getByTestId('batch-transfer').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('action-targets')).toHaveText('10 devices selected');
-  await pickAccount(page, dialog.getByTestId('account-select'), 'subagent');
+  // The devices' current owner is no destination: greyed out in the tree.
+  await dialog.getByTestId('account-select').click();
+  await expect(
+    page.locator('.ant-select-dropdown:visible .ant-select-tree-treenode-disabled', {
+      hasText: 'agent (北京华通物流)',
+    }),
+  ).toBeVisible();
+  await pickAccount(page, dialog.getByTestId('account-select'), 'subagent', true);
   await dialog.getByTestId('action-ok').click();
   await expect(dialog.getByTestId('batch-summary')).toContainText('Succeeded10');
   await expect(dialog.getByTestId('batch-progress')).toHaveAttribute('data-done', '10');

@@ -16,6 +16,8 @@ interface Props {
   targets?: string[];
   /** Row actions: the row acted on. */
   row?: Record<string, unknown>;
+  /** Batch actions: the target rows known to the list (for the action's ownerField). */
+  targetRows?: Record<string, unknown>[];
   onClose: (changed: boolean) => void;
 }
 
@@ -23,7 +25,7 @@ interface Props {
  * The form of one action (no fields: a confirmation). A batch action runs through the batch
  * runner and stays open on its progress and result; any other posts once and closes.
  */
-export function ActionModal({ entity, action, targets = [], row, onClose }: Props) {
+export function ActionModal({ entity, action, targets = [], row, targetRows = [], onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -31,6 +33,10 @@ export function ActionModal({ entity, action, targets = [], row, onClose }: Prop
   const { state, run } = useBatchRun();
   const fields = action.fields ?? [];
   const finished = Boolean(state.result);
+  const owners = new Set(action.ownerField ? targetRows.map((r) => Number(r[action.ownerField!])) : []);
+  // Every target has the same owner: that account is no destination.
+  const disabledAccounts =
+    owners.size === 1 && targetRows.length === targets.length ? [...owners] : undefined;
 
   const submit = async () => {
     if (finished) return onClose(true);
@@ -74,7 +80,7 @@ export function ActionModal({ entity, action, targets = [], row, onClose }: Prop
         initialValues={initialValues(entity, fields)}
         disabled={state.running || finished}
       >
-        {formItems(entity, fields, t)}
+        {formItems(entity, fields, t, true, disabledAccounts)}
       </Form>
       {action.batch ? <BatchProgressPanel state={state} /> : null}
     </Modal>

@@ -10,10 +10,12 @@ interface Props {
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
+  /** Account fields: accounts that may not be chosen. */
+  disabledAccounts?: readonly number[];
 }
 
 /** The account picker: the caller's subtree as a searchable tree. */
-function AccountSelect({ value, onChange, id }: Omit<Props, 'entity' | 'name'>) {
+function AccountSelect({ value, onChange, id, disabledAccounts }: Omit<Props, 'entity' | 'name'>) {
   const { roots, loading } = useAccounts();
   return (
     <TreeSelect
@@ -22,7 +24,7 @@ function AccountSelect({ value, onChange, id }: Omit<Props, 'entity' | 'name'>) 
       value={value as number | undefined}
       onChange={onChange}
       loading={loading}
-      treeData={treeOptions(roots)}
+      treeData={treeOptions(roots, disabledAccounts ? (n) => disabledAccounts.includes(n.id) : undefined)}
       treeDefaultExpandAll
       showSearch
       treeNodeFilterProp="title"
@@ -33,7 +35,7 @@ function AccountSelect({ value, onChange, id }: Omit<Props, 'entity' | 'name'>) 
 }
 
 /** The input of one descriptor field, chosen by its type. */
-export function FieldInput({ entity, name, value, onChange, id }: Props) {
+export function FieldInput({ entity, name, value, onChange, id, disabledAccounts }: Props) {
   const { t } = useTranslation();
   const field = fieldOf(entity, name);
   const common = { id, value: value as never, onChange: onChange as never };
@@ -60,7 +62,7 @@ export function FieldInput({ entity, name, value, onChange, id }: Props) {
     case 'datetime':
       return <DatePicker {...common} showTime style={{ width: 200 }} />;
     case 'account':
-      return <AccountSelect {...common} />;
+      return <AccountSelect {...common} disabledAccounts={disabledAccounts} />;
     case 'select':
       return (
         <Select

@@ -54,6 +54,17 @@ export function ListScreen({
   });
 
   const [selected, setSelected] = useState<React.Key[]>([]);
+  // Selected rows by key, across pages (antd gives the rows of the pages it has seen).
+  const [selectedRows, setSelectedRows] = useState<Map<React.Key, Row>>(new Map());
+  const onSelect = (keys: React.Key[], rows: (Row | undefined)[]) => {
+    setSelected(keys);
+    setSelectedRows((prev) => {
+      const next = new Map<React.Key, Row>();
+      for (const k of keys) if (prev.has(k)) next.set(k, prev.get(k)!);
+      for (const r of rows) if (r) next.set(r[view.rowKey] as React.Key, r);
+      return next;
+    });
+  };
   const [action, setAction] = useState<{ action: EntityAction; row?: Row } | null>(null);
   const batchActions = (view.batchActions ?? []).filter(allowed);
   const toolbarActions = (view.toolbarActions ?? []).filter(allowed);
@@ -193,7 +204,7 @@ export function ListScreen({
           loading={tableQuery.isFetching}
           rowSelection={
             batchActions.length > 0
-              ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }
+              ? { selectedRowKeys: selected, onChange: onSelect, preserveSelectedRowKeys: true }
               : undefined
           }
           pagination={
@@ -214,10 +225,11 @@ export function ListScreen({
           action={action.action}
           row={action.row}
           targets={selected.map(String)}
+          targetRows={[...selectedRows.values()]}
           onClose={(changed) => {
             setAction(null);
             if (changed) {
-              if (action.action.batch) setSelected([]);
+              if (action.action.batch) onSelect([], []);
               void tableQuery.refetch();
             }
           }}

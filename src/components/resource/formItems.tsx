@@ -13,6 +13,7 @@ export function formItems(
   names: readonly string[],
   t: TFunction,
   withRules = true,
+  disabledAccounts?: readonly number[],
 ) {
   return names.map((name) => {
     const field = fieldOf(entity, name);
@@ -24,7 +25,7 @@ export function formItems(
         rules={withRules ? (fieldRules(entity, name, t) as FieldRule[] as never) : undefined}
         extra={field.helpKey ? t(`${entity.namespace}:${field.helpKey}`) : undefined}
       >
-        <FieldInput entity={entity} name={name} />
+        <FieldInput entity={entity} name={name} disabledAccounts={disabledAccounts} />
       </Form.Item>
     );
   });

@@ -47,7 +47,10 @@ const batch = (
 
 /** Operations on the devices ticked in the list; each runs as a batch with websocket progress. */
 export const DEVICE_BATCH_ACTIONS: EntityAction[] = [
-  batch('transfer', '/device/deviceTransform', [P.deviceTransfer], ['targetUser']),
+  {
+    ...batch('transfer', '/device/deviceTransform', [P.deviceTransfer], ['targetUser']),
+    ownerField: 'userId',
+  },
   batch(
     'updateTime',
     '/device/deviceUpdateTime',
