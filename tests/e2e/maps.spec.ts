@@ -46,10 +46,10 @@ test('the offline basemap draws land, sea and devices without leaving localhost'
     if (url.protocol.startsWith('http') && url.hostname !== 'localhost') outside.push(r.url());
   });
   await openMap(page);
-  // Zoom out to the whole country, where coast, borders and clusters are all on screen.
+  // Zoom out to about zoom 5: coast, sea, provinces with their names and clusters on screen.
   const map = page.getByTestId('fleet-map');
   await map.hover();
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 6; i++) {
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(300);
   }
