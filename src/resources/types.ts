@@ -134,7 +134,14 @@ export interface FormView {
 
 export type EntityView = ListView | BatchView | ReportView | FormView;
 
-/** What an entity screen is made of; the generic renderers in src/components/resource read it. */
+/**
+ * What an entity screen is made of; the generic renderers in src/components/resource read it.
+ *
+ * Adding a simple entity: declare its fields here (type, label key, shared validator, enum
+ * values), give a `screen(...)` an `entity` and a `view` (list columns/filters/actions, a batch
+ * form, an import report or a form with its result), and add the label keys to
+ * locales/<lng>/<namespace>.json. `screen` then routes it to the generic page; no page code.
+ */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
   namespace: 'device' | 'agent';

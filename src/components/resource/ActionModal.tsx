@@ -5,7 +5,7 @@ import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityAction, EntityDescriptor } from '../../resources/types';
 import { BatchProgressPanel } from './BatchProgressPanel';
-import { initialValues, requestBody } from './derive';
+import { initialValues, ownersToExclude, requestBody } from './derive';
 import { formItems } from './formItems';
 import { useBatchRun } from './useBatchRun';
 
@@ -33,10 +33,8 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
   const { state, run } = useBatchRun();
   const fields = action.fields ?? [];
   const finished = Boolean(state.result);
-  const owners = new Set(action.ownerField ? targetRows.map((r) => Number(r[action.ownerField!])) : []);
   // Every target has the same owner: that account is no destination.
-  const disabledAccounts =
-    owners.size === 1 && targetRows.length === targets.length ? [...owners] : undefined;
+  const disabledAccounts = ownersToExclude(action.ownerField, targets, targetRows);
 
   const submit = async () => {
     if (finished) return onClose(true);

@@ -193,6 +193,20 @@ export function reportLines(answer: unknown): ReportLine[] {
   });
 }
 
+/**
+ * Accounts an action's account fields must not offer: the owner shared by every target (a
+ * transfer to the devices' current owner). Only when every target's row is known.
+ */
+export function ownersToExclude(
+  ownerField: string | undefined,
+  targets: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): number[] | undefined {
+  if (!ownerField || targets.length === 0 || rows.length !== targets.length) return undefined;
+  const owners = new Set(rows.map((r) => Number(r[ownerField])));
+  return owners.size === 1 ? [...owners] : undefined;
+}
+
 /** Counts of a report or a batch result, for the summary line. */
 export function summaryOf(lines: readonly ReportLine[]) {
   const ok = lines.filter((l) => l.ok).length;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ownersToExclude,
   parseRowLines,
   reportLines,
   rowsToLines,
@@ -60,6 +61,20 @@ describe('import reports', () => {
       results: [{ row: 3, terminalID: 'x', iccid: '1', ok: false, key: 'iccidInvalid' }],
     });
     expect(iccid[0]).toMatchObject({ line: 3, terminalID: 'x', iccid: '1', key: 'iccidInvalid' });
+  });
+});
+
+describe('transfer targets', () => {
+  it('excludes the owner shared by every selected device, and only then', () => {
+    const rows = [
+      { terminalID: 'a', userId: 2 },
+      { terminalID: 'b', userId: 2 },
+    ];
+    expect(ownersToExclude('userId', ['a', 'b'], rows)).toEqual([2]);
+    expect(ownersToExclude('userId', ['a', 'b'], [rows[0], { terminalID: 'b', userId: 3 }])).toBeUndefined();
+    // A selection whose rows are not all known (other pages) excludes nothing.
+    expect(ownersToExclude('userId', ['a', 'b', 'c'], rows)).toBeUndefined();
+    expect(ownersToExclude(undefined, ['a', 'b'], rows)).toBeUndefined();
   });
 });
 
