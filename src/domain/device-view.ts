@@ -92,7 +92,11 @@ export function matchesSearch(d: MonitorDevice, query: string): boolean {
 
 /** deviceMenuType 1 online, 2 offline, 3 inactive, anything else all (spec section 3). */
 export function matchesTab(d: MonitorDevice, tab: number): boolean {
-  if (tab !== DEVICE_MENU_TYPE.online && tab !== DEVICE_MENU_TYPE.offline && tab !== DEVICE_MENU_TYPE.inactive) {
+  if (
+    tab !== DEVICE_MENU_TYPE.online &&
+    tab !== DEVICE_MENU_TYPE.offline &&
+    tab !== DEVICE_MENU_TYPE.inactive
+  ) {
     return true;
   }
   return tabOf(d) === tab;

@@ -19,7 +19,8 @@ async function openMonitor(page: Page) {
 
 async function selectOnlineDevice(page: Page) {
   const devices = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', {});
-  const d = devices.find((x) => x.state === DEVICE_STATE.online && x.location) ?? devices.find((x) => x.location)!;
+  const d =
+    devices.find((x) => x.state === DEVICE_STATE.online && x.location) ?? devices.find((x) => x.location)!;
   // Pick it from the list without filtering, so the picture shows a full list.
   await page.getByTestId('device-search').fill(d.terminalID);
   await page.getByTestId('device-row').click();
@@ -45,7 +46,9 @@ test('clustered markers when zoomed out', async ({ page }) => {
 test('device panel', async ({ page }) => {
   await openMonitor(page);
   await selectOnlineDevice(page);
-  await page.getByTestId('device-panel').screenshot({ animations: 'disabled', path: shot('monitor-panel.png') });
+  await page
+    .getByTestId('device-panel')
+    .screenshot({ animations: 'disabled', path: shot('monitor-panel.png') });
 });
 
 test('monitor in Chinese', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import type { Page } from '@playwright/test';
-import { gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
+import { gt06Alarm, gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
 
 export interface ApiDevice {
   id: number;
@@ -87,6 +87,8 @@ export async function connectGt06(port: number, imei: string) {
   let serial = 2;
   return {
     send: (fix: Fix) => s.write(gt06Location(fix, serial++)),
+    /** An alarm packet (0x16) with its GT06 alarm code, e.g. 0x01 SOS. */
+    alarm: (fix: Fix, code: number) => s.write(gt06Alarm(fix, code, serial++)),
     close: () => s.destroy(),
   };
 }

@@ -23,13 +23,17 @@ test("the agent sees their subtree's devices, with tab counts matching the API",
   expect(devices.length).toBeGreaterThan(50);
   await expect(page.getByTestId('count-all')).toHaveText(String(devices.length));
   expect(await countOf(page, 'online')).toBe(devices.filter((d) => d.state === DEVICE_STATE.online).length);
-  expect(await countOf(page, 'inactive')).toBe(devices.filter((d) => d.state === DEVICE_STATE.unactivated).length);
+  expect(await countOf(page, 'inactive')).toBe(
+    devices.filter((d) => d.state === DEVICE_STATE.unactivated).length,
+  );
   expect(await countOf(page, 'offline')).toBe(
     devices.filter((d) => d.state !== DEVICE_STATE.online && d.state !== DEVICE_STATE.unactivated).length,
   );
   // Every row on screen is one of the API's devices; the list is virtualized, so not all exist.
   const imeis = new Set(devices.map((d) => d.terminalID));
-  const shown = await page.getByTestId('device-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-imei')));
+  const shown = await page
+    .getByTestId('device-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-imei')));
   expect(shown.length).toBeGreaterThan(5);
   expect(shown.length).toBeLessThan(devices.length);
   for (const imei of shown) expect(imeis.has(imei as string)).toBe(true);
@@ -67,15 +71,20 @@ test('search by IMEI narrows the list; a device of another agent is not found', 
 test('selecting a row opens the device panel with its fields, and keeps selectedTid', async ({ page }) => {
   await openMonitor(page);
   const devices = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', {});
-  const located = devices.find((d) => d.location && d.state === DEVICE_STATE.online) ?? devices.find((d) => d.location)!;
+  const located =
+    devices.find((d) => d.location && d.state === DEVICE_STATE.online) ?? devices.find((d) => d.location)!;
   await page.getByTestId('device-search').fill(located.terminalID);
   await page.getByTestId('device-row').click();
   const panel = page.getByTestId('device-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('panel-imei')).toHaveText(located.terminalID);
   await expect(panel.getByTestId('panel-speed')).toHaveText(/\d+ km\/h/);
-  await expect(panel.getByTestId('panel-course')).toHaveText(/(North|South|East|West|Northeast|Northwest|Southeast|Southwest) \(\d+°\)/);
-  await expect(panel.getByTestId('panel-fix-time')).toHaveText(/\d.*· (GPS|BeiDou|Cell tower|Wi-Fi|Unknown source)/);
+  await expect(panel.getByTestId('panel-course')).toHaveText(
+    /(North|South|East|West|Northeast|Northwest|Southeast|Southwest) \(\d+°\)/,
+  );
+  await expect(panel.getByTestId('panel-fix-time')).toHaveText(
+    /\d.*· (GPS|BeiDou|Cell tower|Wi-Fi|Unknown source)/,
+  );
   await expect(panel.getByTestId('panel-position')).toHaveText(
     `${located.location!.lat.toFixed(6)}, ${located.location!.lon.toFixed(6)}`,
   );
@@ -110,7 +119,9 @@ test("choosing a sub-account in the tree shows only that account's devices", asy
   await page.locator('.ant-select-tree-title', { hasText: /^(subagent|.*\(subagent\))$/ }).click();
   await expect(page.getByTestId('count-all')).toHaveText(String(subDevices.length));
   const ids = new Set(subDevices.map((d) => d.terminalID));
-  const shown = await page.getByTestId('device-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-imei')));
+  const shown = await page
+    .getByTestId('device-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-imei')));
   for (const imei of shown) expect(ids.has(imei as string)).toBe(true);
   expect(await page.evaluate(() => sessionStorage.getItem('selectAgentId'))).toBe(String(sub[0]));
 });
@@ -139,7 +150,9 @@ test('in offline mode no request goes to any host but localhost', async ({ page 
   expect([...hosts]).toEqual(['localhost']);
 });
 
-test('a position from a real GT06 connection moves the device in the list and the panel', async ({ page }) => {
+test('a position from a real GT06 connection moves the device in the list and the panel', async ({
+  page,
+}) => {
   await openMonitor(page);
   const devices = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', {});
   const gt06 = devices.find(
@@ -166,6 +179,16 @@ test('a position from a real GT06 connection moves the device in the list and th
   await expect(page.getByTestId('row-state')).toHaveText('Driving 77 km/h');
   // Delivered over /api/ws, not by a REST reload of the list.
   expect(restLoads).toBe(0);
+
+  // An SOS: a pop-up naming the device, the unread count on the bell, and the sound setting.
+  tracker.alarm({ time: new Date(), lat: 22.601, lon: 114.051, speed: 0, course: 225 }, 0x01);
+  const popup = page.locator('.ant-notification-notice').filter({ hasText: 'SOS' });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText((await page.getByTestId('panel-title').textContent()) ?? '');
+  await expect(page.locator('.ant-badge').filter({ has: page.getByTestId('alarm-bell') })).toContainText('1');
+  await page.getByTestId('alarm-bell').click();
+  await page.getByTestId('alarm-sound').click();
+  expect(await page.evaluate(() => localStorage.getItem('alarmSound'))).toBe('{"isOpen":false}');
 
   // The tracker disconnects: the gateway says offline, and the row follows.
   tracker.close();

@@ -74,7 +74,10 @@ export function DeviceList({ ordered, version, loading, selectedId, onSelect, on
   }, [selectedId]);
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="device-list">
+    <div
+      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      data-testid="device-list"
+    >
       <style>{BADGE_CSS}</style>
       {/* Four equal segments fit the 340 px panel in every language, unlike scrolling tabs. */}
       <Segmented
@@ -86,8 +89,14 @@ export function DeviceList({ ordered, version, loading, selectedId, onSelect, on
         options={TABS.map(({ tab: v, key }) => ({
           value: v,
           label: (
-            <div data-testid={`tab-${key}`} title={t(`tabs.${key}`)} style={{ lineHeight: 1.3, padding: '2px 0' }}>
-              <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }}>{t(`tabs.${key}`)}</div>
+            <div
+              data-testid={`tab-${key}`}
+              title={t(`tabs.${key}`)}
+              style={{ lineHeight: 1.3, padding: '2px 0' }}
+            >
+              <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }}>
+                {t(`tabs.${key}`)}
+              </div>
               <div data-testid={`count-${key}`} style={{ fontWeight: 600 }}>
                 {counts[v]}
               </div>
@@ -104,7 +113,11 @@ export function DeviceList({ ordered, version, loading, selectedId, onSelect, on
         style={{ margin: '8px 8px', width: 'calc(100% - 16px)' }}
         data-testid="device-search"
       />
-      <div ref={scrollRef} style={{ flex: 1, overflow: 'auto', position: 'relative' }} data-testid="device-rows">
+      <div
+        ref={scrollRef}
+        style={{ flex: 1, overflow: 'auto', position: 'relative' }}
+        data-testid="device-rows"
+      >
         {loading && rows.length === 0 ? (
           <Spin style={{ display: 'block', margin: '32px auto' }} />
         ) : rows.length === 0 ? (

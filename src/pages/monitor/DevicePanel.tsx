@@ -27,7 +27,15 @@ interface Props {
 }
 
 /** The device panel (issue 4, item 3): floats over the map's top right corner. */
-export function DevicePanel({ device: d, now, geocoderMapType, streetView, following, onAction, onClose }: Props) {
+export function DevicePanel({
+  device: d,
+  now,
+  geocoderMapType,
+  streetView,
+  following,
+  onAction,
+  onClose,
+}: Props) {
   const { t, i18n } = useTranslation('monitor');
   const rs = runStateOf(d, now);
   const loc = d.location;
@@ -41,7 +49,15 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
       size="small"
       data-testid="device-panel"
       title={<span data-testid="panel-title">{displayName(d)}</span>}
-      extra={<Button type="text" size="small" icon={<CloseOutlined />} onClick={onClose} title={t('panel.close')} />}
+      extra={
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          onClick={onClose}
+          title={t('panel.close')}
+        />
+      }
       style={{ width: 340, boxShadow: '0 6px 16px rgba(0,0,0,0.16)' }}
       styles={{ body: { padding: 8 } }}
     >
@@ -59,7 +75,9 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
           </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.speed')}>
-          <span data-testid="panel-speed">{loc ? t('panel.kmh', { speed: Math.round(loc.speed) }) : dash}</span>
+          <span data-testid="panel-speed">
+            {loc ? t('panel.kmh', { speed: Math.round(loc.speed) }) : dash}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.course')}>
           <span data-testid="panel-course">
@@ -72,7 +90,9 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
           </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.position')}>
-          <span data-testid="panel-position">{loc ? `${loc.lat.toFixed(6)}, ${loc.lon.toFixed(6)}` : dash}</span>
+          <span data-testid="panel-position">
+            {loc ? `${loc.lat.toFixed(6)}, ${loc.lon.toFixed(6)}` : dash}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.address')}>
           <span data-testid="panel-address">{loc ? (address ?? t('panel.addressLoading')) : dash}</span>
@@ -92,13 +112,28 @@ export function DevicePanel({ device: d, now, geocoderMapType, streetView, follo
         </Descriptions.Item>
       </Descriptions>
       <Space wrap size={4} style={{ marginTop: 8 }}>
-        <Button size="small" icon={<NodeIndexOutlined />} onClick={() => onAction('track')} data-testid="action-track">
+        <Button
+          size="small"
+          icon={<NodeIndexOutlined />}
+          onClick={() => onAction('track')}
+          data-testid="action-track"
+        >
           {t('actions.track')}
         </Button>
-        <Button size="small" icon={<SendOutlined />} onClick={() => onAction('command')} data-testid="action-command">
+        <Button
+          size="small"
+          icon={<SendOutlined />}
+          onClick={() => onAction('command')}
+          data-testid="action-command"
+        >
           {t('actions.command')}
         </Button>
-        <Button size="small" icon={<GatewayOutlined />} onClick={() => onAction('fence')} data-testid="action-fence">
+        <Button
+          size="small"
+          icon={<GatewayOutlined />}
+          onClick={() => onAction('fence')}
+          data-testid="action-fence"
+        >
           {t('actions.fence')}
         </Button>
         <Button
@@ -130,7 +165,12 @@ function positionTypeText(t: (k: string) => string, type: string | null): string
 }
 
 /** The address of a position, looked up (and cached) when the position changes. */
-function useAddress(lat: number | undefined, lng: number | undefined, mapType: string | null, language: string) {
+function useAddress(
+  lat: number | undefined,
+  lng: number | undefined,
+  mapType: string | null,
+  language: string,
+) {
   const [address, setAddress] = useState<string | null>(null);
   useEffect(() => {
     setAddress(null);

@@ -33,11 +33,6 @@ export function MapToolbar(p: Props) {
     <div
       data-testid="map-toolbar"
       style={{
-        position: 'absolute',
-        top: 8,
-        left: 8,
-        right: 8,
-        zIndex: 10,
         display: 'flex',
         flexWrap: 'wrap',
         gap: 8,
@@ -45,7 +40,11 @@ export function MapToolbar(p: Props) {
         pointerEvents: 'none',
       }}
     >
-      <Space wrap size={6} style={{ pointerEvents: 'auto', background: 'rgba(255,255,255,0.92)', padding: 6, borderRadius: 8 }}>
+      <Space
+        wrap
+        size={6}
+        style={{ pointerEvents: 'auto', background: 'rgba(255,255,255,0.92)', padding: 6, borderRadius: 8 }}
+      >
         <Select
           size="middle"
           value={p.mapType}
@@ -97,7 +96,16 @@ export function MapToolbar(p: Props) {
         <Button icon={<ExpandOutlined />} onClick={p.onFit} title={t('toolbar.fit')} data-testid="fit" />
         <PlaceSearch mapType={p.placeMapType} onPick={p.onPlace} />
       </Space>
-      <Space size={6} style={{ pointerEvents: 'auto', marginInlineStart: 'auto', background: 'rgba(255,255,255,0.92)', padding: 6, borderRadius: 8 }}>
+      <Space
+        size={6}
+        style={{
+          pointerEvents: 'auto',
+          marginInlineStart: 'auto',
+          background: 'rgba(255,255,255,0.92)',
+          padding: 6,
+          borderRadius: 8,
+        }}
+      >
         {p.bell}
         <Tooltip title={t('toolbar.refreshIn', { seconds: p.countdown })}>
           <Button icon={<ReloadOutlined />} onClick={p.onRefresh} data-testid="refresh">

@@ -18,13 +18,24 @@ import { DevicePanel } from './DevicePanel';
 import { MapToolbar } from './MapToolbar';
 import { MonitorMap } from './MonitorMap';
 import { readShowNames, writeShowNames } from './settings';
-import { useCountdown, useMonitorData, useNow, useSelectedAccount, useSelectedDevice } from './useMonitorData';
+import {
+  useCountdown,
+  useMonitorData,
+  useNow,
+  useSelectedAccount,
+  useSelectedDevice,
+} from './useMonitorData';
 import { useMapSetup } from './useMapSetup';
 import { useTrail } from './useTrail';
 
 /** Seconds between the home page's REST refreshes (spec section 9: a countdown, value not given). */
 export const REFRESH_SECONDS = 30;
-const PROMPT_KEY = { [PROMPT.support]: 'support', [PROMPT.inactive]: 'inactive', [PROMPT.pastDue]: 'pastDue', [PROMPT.selectDevice]: 'selectDevice' } as const;
+const PROMPT_KEY = {
+  [PROMPT.support]: 'support',
+  [PROMPT.inactive]: 'inactive',
+  [PROMPT.pastDue]: 'pastDue',
+  [PROMPT.selectDevice]: 'selectDevice',
+} as const;
 
 /** The monitor (home page): device list on the left, live map with toolbar and device panel. */
 export default function MonitorPage() {
@@ -42,7 +53,10 @@ export default function MonitorPage() {
   // Durations on screen and time-dependent icons (a fix older than 60 s means stopped).
   const now = useNow(10_000);
   const [showNames, setShowNames] = useState(readShowNames);
-  const [measure, setMeasure] = useState<{ active: boolean; unit: DistanceUnit }>({ active: false, unit: 'metric' });
+  const [measure, setMeasure] = useState<{ active: boolean; unit: DistanceUnit }>({
+    active: false,
+    unit: 'metric',
+  });
   const [measured, setMeasured] = useState<number | null>(null);
   const [following, setFollowing] = useState(false);
   const countdown = useCountdown(REFRESH_SECONDS, data.reload);
@@ -87,17 +101,33 @@ export default function MonitorPage() {
     }
     if (action === 'streetView' && selected.location) {
       const { lat, lon } = selected.location;
-      window.open(`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${lat},${lon}`, '_blank', 'noopener');
+      window.open(
+        `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${lat},${lon}`,
+        '_blank',
+        'noopener',
+      );
       return;
     }
     const resource = findResource(ACTION_RESOURCES[action] ?? '');
-    if (resource?.page && resource.path) navigate(`${resource.path}?terminalID=${encodeURIComponent(selected.terminalID)}`);
+    if (resource?.page && resource.path)
+      navigate(`${resource.path}?terminalID=${encodeURIComponent(selected.terminalID)}`);
     else void message.info(t('actions.comingLater'));
   };
 
   return (
-    <div style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }} data-testid="monitor-page">
-      <aside style={{ width: 340, flex: '0 0 340px', display: 'flex', flexDirection: 'column', borderInlineEnd: '1px solid rgba(0,0,0,0.08)' }}>
+    <div
+      style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }}
+      data-testid="monitor-page"
+    >
+      <aside
+        style={{
+          width: 340,
+          flex: '0 0 340px',
+          display: 'flex',
+          flexDirection: 'column',
+          borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
+        }}
+      >
         {canPickAccount && user && (
           <AgentSelect
             rootId={user.id}
@@ -136,57 +166,85 @@ export default function MonitorPage() {
           onProviderFailed={map.providerFailed}
           onMeasure={setMeasured}
         />
-        <MapToolbar
-          mapType={map.mapType}
-          onMapType={map.setMapType}
-          variant={map.variant}
-          onVariant={map.setVariant}
-          showNames={showNames}
-          onShowNames={(on) => {
-            setShowNames(on);
-            writeShowNames(on);
-          }}
-          measure={measure}
-          onMeasure={(m) => {
-            setMeasure(m);
-            if (!m.active) setMeasured(null);
-          }}
-          measured={measured}
-          onFit={() => mapRef.current?.fitAll()}
-          onPlace={(lng, lat) => mapRef.current?.flyTo(lng, lat, 11)}
-          placeMapType={map.provider !== 'offline' ? map.mapType : null}
-          countdown={countdown}
-          onRefresh={data.reload}
-          bell={<AlarmBell store={store} onOpenDevice={onMarkerSelect} />}
-        />
         {map.offlineReason && (
           <Alert
             data-testid="offline-map-notice"
             type="info"
             showIcon
             message={t(map.offlineReason === 'noKey' ? 'map.offlineNoKey' : 'map.offlineFailed')}
-            style={{ position: 'absolute', left: 8, bottom: 8, zIndex: 10, padding: '2px 10px', fontSize: 12 }}
+            style={{
+              position: 'absolute',
+              left: 8,
+              bottom: 8,
+              zIndex: 10,
+              padding: '2px 10px',
+              fontSize: 12,
+            }}
           />
         )}
         {data.error && (
-          <Alert type="error" showIcon message={t('list.loadFailed')} style={{ position: 'absolute', left: 8, bottom: 48, zIndex: 10 }} />
+          <Alert
+            type="error"
+            showIcon
+            message={t('list.loadFailed')}
+            style={{ position: 'absolute', left: 8, bottom: 48, zIndex: 10 }}
+          />
         )}
-        {selected && (
-          <div style={{ position: 'absolute', top: 64, right: 8, zIndex: 11 }}>
-            <DevicePanel
-              device={selected}
-              now={now}
-              geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
-              streetView={streetView}
-              following={following}
-              onAction={onAction}
-              onClose={() => {
-                setTid(undefined);
-                setFollowing(false);
-              }}
-            />
-          </div>
-        )}
+        {/* Toolbar and panel in one column, so the panel always sits below the toolbar however it wraps. */}
+        <div
+          style={{
+            position: 'absolute',
+            top: 8,
+            left: 8,
+            right: 8,
+            bottom: 48,
+            zIndex: 10,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 8,
+            pointerEvents: 'none',
+          }}
+        >
+          <MapToolbar
+            mapType={map.mapType}
+            onMapType={map.setMapType}
+            variant={map.variant}
+            onVariant={map.setVariant}
+            showNames={showNames}
+            onShowNames={(on) => {
+              setShowNames(on);
+              writeShowNames(on);
+            }}
+            measure={measure}
+            onMeasure={(m) => {
+              setMeasure(m);
+              if (!m.active) setMeasured(null);
+            }}
+            measured={measured}
+            onFit={() => mapRef.current?.fitAll()}
+            onPlace={(lng, lat) => mapRef.current?.flyTo(lng, lat, 11)}
+            placeMapType={map.provider !== 'offline' ? map.mapType : null}
+            countdown={countdown}
+            onRefresh={data.reload}
+            bell={<AlarmBell store={store} onOpenDevice={onMarkerSelect} />}
+          />
+          {selected && (
+            <div style={{ alignSelf: 'flex-end', pointerEvents: 'auto', overflow: 'auto', minHeight: 0 }}>
+              <DevicePanel
+                device={selected}
+                now={now}
+                geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
+                streetView={streetView}
+                following={following}
+                onAction={onAction}
+                onClose={() => {
+                  setTid(undefined);
+                  setFollowing(false);
+                }}
+              />
+            </div>
+          )}
+        </div>
       </div>
     </div>
   );

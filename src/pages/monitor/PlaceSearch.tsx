@@ -15,7 +15,13 @@ interface Option {
  * Place search: the provider's suggestions (POST /map/getSuggestion) when a map key is set,
  * otherwise the offline list of Chinese provinces and cities (./places.ts).
  */
-export function PlaceSearch({ mapType, onPick }: { mapType: string | null; onPick(lng: number, lat: number): void }) {
+export function PlaceSearch({
+  mapType,
+  onPick,
+}: {
+  mapType: string | null;
+  onPick(lng: number, lat: number): void;
+}) {
   const { t, i18n } = useTranslation('monitor');
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
@@ -33,12 +39,14 @@ export function PlaceSearch({ mapType, onPick }: { mapType: string | null; onPic
       let found: Option[] = [];
       try {
         if (mapType) {
-          found = (await fetchSuggestions(q, { language: i18n.language, mapType }, ctrl.signal)).map((s, i) => ({
-            value: `${i}:${s.name}`,
-            label: s.address ? `${s.name} · ${s.address}` : s.name,
-            lng: s.lng,
-            lat: s.lat,
-          }));
+          found = (await fetchSuggestions(q, { language: i18n.language, mapType }, ctrl.signal)).map(
+            (s, i) => ({
+              value: `${i}:${s.name}`,
+              label: s.address ? `${s.name} · ${s.address}` : s.name,
+              lng: s.lng,
+              lat: s.lat,
+            }),
+          );
         }
         if (found.length === 0) {
           found = (await searchOfflinePlaces(q)).map((p, i) => ({
@@ -63,7 +71,10 @@ export function PlaceSearch({ mapType, onPick }: { mapType: string | null; onPic
     <AutoComplete
       style={{ width: 200 }}
       value={text}
-      options={options.map((o) => ({ value: o.value, label: <span data-testid="place-option">{o.label}</span> }))}
+      options={options.map((o) => ({
+        value: o.value,
+        label: <span data-testid="place-option">{o.label}</span>,
+      }))}
       onChange={setText}
       onSelect={(value: string) => {
         const o = options.find((x) => x.value === value);

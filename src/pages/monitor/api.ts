@@ -9,7 +9,10 @@ import { devicesFromColumns, type LocationsV2 } from './decode';
  * Devices with state and last position; `userId` narrows to one selected account. The
  * columnar V2 first (much smaller at 10,000 devices); V1 on a server without it.
  */
-export async function fetchDevices(userId: number | undefined, signal: AbortSignal): Promise<MonitorDevice[]> {
+export async function fetchDevices(
+  userId: number | undefined,
+  signal: AbortSignal,
+): Promise<MonitorDevice[]> {
   const body = userId ? { userId } : {};
   try {
     const v2 = await request<LocationsV2>('/device/findDeviceLocationAllV2', body, { signal });
@@ -52,7 +55,14 @@ export async function fetchSuggestions(
 ): Promise<Suggestion[]> {
   const data = await request<unknown>(
     '/map/getSuggestion',
-    { param: q, output: 'json', region: opts.region, coord_type: 'wgs84', language: opts.language, mapType: opts.mapType },
+    {
+      param: q,
+      output: 'json',
+      region: opts.region,
+      coord_type: 'wgs84',
+      language: opts.language,
+      mapType: opts.mapType,
+    },
     { signal },
   );
   const list = Array.isArray(data) ? data : ((data as { result?: unknown[] } | null)?.result ?? []);

@@ -15,7 +15,9 @@ const files = import.meta.glob<GeoFile>('../../../node_modules/china-geojson/src
 
 const centres = (f: GeoFile): NamedCentre[] =>
   f.features.flatMap((x) =>
-    x.properties.name && Array.isArray(x.properties.cp) ? [{ name: x.properties.name, cp: x.properties.cp }] : [],
+    x.properties.name && Array.isArray(x.properties.cp)
+      ? [{ name: x.properties.name, cp: x.properties.cp }]
+      : [],
   );
 
 let loading: Promise<Place[]> | null = null;
@@ -28,7 +30,10 @@ function loadPlaces(): Promise<Place[]> {
     const country = entries.find(([name]) => name === 'china.json');
     const provinceFiles = entries
       .filter(([name]) => name !== 'china.json')
-      .map(([name, f]) => ({ alias: name.replace(/_geo\.json$/, '').replace(/_/g, ' '), cities: centres(f) }));
+      .map(([name, f]) => ({
+        alias: name.replace(/_geo\.json$/, '').replace(/_/g, ' '),
+        cities: centres(f),
+      }));
     return buildPlaces(country ? centres(country[1]) : [], provinceFiles);
   })();
   loading.catch(() => (loading = null));

@@ -1,7 +1,11 @@
 /** The monitor's settings kept in localStorage (spec section 3: useMapType, alarmSound). */
 import { MAP_TYPES, type MapType } from '../../domain/codes';
 
-export const LOCAL_KEYS = { mapType: 'useMapType', alarmSound: 'alarmSound', showNames: 'monitorShowNames' } as const;
+export const LOCAL_KEYS = {
+  mapType: 'useMapType',
+  alarmSound: 'alarmSound',
+  showNames: 'monitorShowNames',
+} as const;
 
 function read<T>(key: string, parse: (raw: string) => T | undefined): T | undefined {
   try {

@@ -35,7 +35,14 @@ describe('findDeviceLocationAllV2 columns', () => {
       iconType: 1,
       platformExpireAt: '2026-05-02T08:00:00.000Z',
       stateTime: '2026-05-01T07:59:00.000Z',
-      location: { lat: 39.9, lon: 116.4, speed: 35, course: 90, utcTime: '2026-05-01T08:00:00.000Z', positionType: 'gps' },
+      location: {
+        lat: 39.9,
+        lon: 116.4,
+        speed: 35,
+        course: 90,
+        utcTime: '2026-05-01T08:00:00.000Z',
+        positionType: 'gps',
+      },
     });
     expect(b).toMatchObject({ id: 2, state: 3, platformExpireAt: null, location: null });
   });

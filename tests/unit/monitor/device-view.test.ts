@@ -16,13 +16,17 @@ describe('display name', () => {
   it('plate, else nickname, else IMEI; blanks do not count', () => {
     expect(displayName({ carNumber: '京A12345', nickname: 'Truck', terminalID: '1' })).toBe('京A12345');
     expect(displayName({ carNumber: ' ', nickname: 'Truck', terminalID: '1' })).toBe('Truck');
-    expect(displayName({ carNumber: null, nickname: '', terminalID: '868120000000001' })).toBe('868120000000001');
+    expect(displayName({ carNumber: null, nickname: '', terminalID: '868120000000001' })).toBe(
+      '868120000000001',
+    );
   });
 });
 
 describe('car icon state (spec section 4)', () => {
   it('checks expired, offline, unknown, then motion', () => {
-    expect(carIconState(device({ platformExpireAt: ago(1), state: DEVICE_STATE.offline }), NOW)).toBe('expired');
+    expect(carIconState(device({ platformExpireAt: ago(1), state: DEVICE_STATE.offline }), NOW)).toBe(
+      'expired',
+    );
     expect(carIconState(device({ state: DEVICE_STATE.offline }), NOW)).toBe('offline');
     expect(carIconState(device({ location: null }), NOW)).toBe('unknown');
     expect(carIconState(device({ speed: 5 }), NOW)).toBe('stop');
@@ -59,7 +63,13 @@ describe('list order (spec section 4)', () => {
         ),
         (specs) => {
           const list = specs.map((s, i) =>
-            device({ id: i + 1, state: s.state, speed: s.speed, gapMs: s.gap, ...(s.hasLoc ? {} : { location: null }) }),
+            device({
+              id: i + 1,
+              state: s.state,
+              speed: s.speed,
+              gapMs: s.gap,
+              ...(s.hasLoc ? {} : { location: null }),
+            }),
           );
           const sorted = sortDevices(list, NOW);
           expect(sorted.map((d) => d.id).sort((a, b) => a - b)).toEqual(list.map((d) => d.id));

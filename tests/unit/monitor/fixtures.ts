@@ -7,7 +7,9 @@ export const inDays = (days: number) => new Date(NOW + days * 86_400_000).toISOS
 let nextId = 1;
 
 /** An online device with a fresh fix, unless overridden. */
-export function device(over: Partial<MonitorDevice> & { speed?: number; gapMs?: number } = {}): MonitorDevice {
+export function device(
+  over: Partial<MonitorDevice> & { speed?: number; gapMs?: number } = {},
+): MonitorDevice {
   const { speed = 40, gapMs = 5_000, ...rest } = over;
   const id = rest.id ?? nextId++;
   return {
@@ -23,7 +25,16 @@ export function device(over: Partial<MonitorDevice> & { speed?: number; gapMs?: 
     platformExpireAt: null,
     userExpireAt: null,
     stateTime: ago(3_600_000),
-    location: { lat: 39.9, lon: 116.4, speed, course: 90, utcTime: ago(gapMs), positionType: 'gps', battery: 80, acc: true },
+    location: {
+      lat: 39.9,
+      lon: 116.4,
+      speed,
+      course: 90,
+      utcTime: ago(gapMs),
+      positionType: 'gps',
+      battery: 80,
+      acc: true,
+    },
     ...rest,
   };
 }

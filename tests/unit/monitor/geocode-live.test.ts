@@ -8,8 +8,12 @@ import { ago, device, NOW } from './fixtures';
 describe('address cache key', () => {
   it('rounds to 4 decimals so nearby fixes share one lookup', () => {
     expect(addressCacheKey(39.91501, 116.40399, 'offline', 'en')).toBe('addr:offline:en:39.9150,116.4040');
-    expect(addressCacheKey(39.91501, 116.40399, 'offline', 'en')).toBe(addressCacheKey(39.91504, 116.40401, 'offline', 'en'));
-    expect(addressCacheKey(39.9, 116.4, 'provider', 'cn')).not.toBe(addressCacheKey(39.9, 116.4, 'offline', 'cn'));
+    expect(addressCacheKey(39.91501, 116.40399, 'offline', 'en')).toBe(
+      addressCacheKey(39.91504, 116.40401, 'offline', 'en'),
+    );
+    expect(addressCacheKey(39.9, 116.4, 'provider', 'cn')).not.toBe(
+      addressCacheKey(39.9, 116.4, 'offline', 'cn'),
+    );
   });
 });
 
@@ -20,7 +24,13 @@ describe('offline place search', () => {
       { name: '北京', cp: [116.4, 39.9] },
     ],
     [
-      { alias: 'guang dong', cities: [{ name: '深圳市', cp: [114.0, 22.6] }, { name: '广州市', cp: [113.3, 23.1] }] },
+      {
+        alias: 'guang dong',
+        cities: [
+          { name: '深圳市', cp: [114.0, 22.6] },
+          { name: '广州市', cp: [113.3, 23.1] },
+        ],
+      },
       { alias: 'bei jing', cities: [{ name: '东城区', cp: [116.4, 39.9] }] },
     ],
   );
@@ -52,10 +62,18 @@ describe('websocket back-off', () => {
 describe('panel prompts (spec section 3)', () => {
   it('select a device first, not activated, past due, not supported', () => {
     expect(promptFor('track', undefined, NOW, { streetView: true })).toBe(PROMPT.selectDevice);
-    expect(promptFor('command', device({ state: DEVICE_STATE.unactivated, location: null }), NOW, { streetView: true })).toBe(PROMPT.inactive);
-    expect(promptFor('track', device({ platformExpireAt: ago(1) }), NOW, { streetView: true })).toBe(PROMPT.pastDue);
+    expect(
+      promptFor('command', device({ state: DEVICE_STATE.unactivated, location: null }), NOW, {
+        streetView: true,
+      }),
+    ).toBe(PROMPT.inactive);
+    expect(promptFor('track', device({ platformExpireAt: ago(1) }), NOW, { streetView: true })).toBe(
+      PROMPT.pastDue,
+    );
     expect(promptFor('streetView', device(), NOW, { streetView: false })).toBe(PROMPT.support);
-    expect(promptFor('streetView', device({ location: null }), NOW, { streetView: true })).toBe(PROMPT.support);
+    expect(promptFor('streetView', device({ location: null }), NOW, { streetView: true })).toBe(
+      PROMPT.support,
+    );
     expect(promptFor('track', device(), NOW, { streetView: false })).toBeNull();
     expect(promptFor('follow', device({ platformExpireAt: ago(1) }), NOW, { streetView: false })).toBeNull();
   });

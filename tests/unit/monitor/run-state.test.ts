@@ -40,8 +40,13 @@ describe('run state (spec section 4)', () => {
     expect(rs).toEqual({ kind: 'offline', code: RUN_STATE.offline, since: NOW - 3 * 3_600_000 });
   });
   it('not activated and expired', () => {
-    expect(runStateOf(device({ state: DEVICE_STATE.unactivated, location: null }), NOW).kind).toBe('inactive');
-    expect(runStateOf(device({ platformExpireAt: ago(1) }), NOW)).toEqual({ kind: 'expired', code: RUN_STATE.expired });
+    expect(runStateOf(device({ state: DEVICE_STATE.unactivated, location: null }), NOW).kind).toBe(
+      'inactive',
+    );
+    expect(runStateOf(device({ platformExpireAt: ago(1) }), NOW)).toEqual({
+      kind: 'expired',
+      code: RUN_STATE.expired,
+    });
     expect(runStateOf(device({ state: DEVICE_STATE.expired }), NOW).kind).toBe('expired');
   });
   it('expiry is the earlier of platform and user expiry', () => {

@@ -67,8 +67,19 @@ describe('device store', () => {
   it('a state change updates state and its time; a repeated online keeps the first time', () => {
     const store = new DeviceStore();
     store.replaceAll([device({ id: 1, state: DEVICE_STATE.offline })]);
-    store.enqueue([{ type: 'state', deviceId: 1, terminalId: 'x', state: 1, stateTime: '2026-01-01T00:00:00Z' }]);
-    store.enqueue([{ type: 'state', deviceId: 1, terminalId: 'x', state: 1, stateTime: '2026-01-01T00:05:00Z', battery: 12 }]);
+    store.enqueue([
+      { type: 'state', deviceId: 1, terminalId: 'x', state: 1, stateTime: '2026-01-01T00:00:00Z' },
+    ]);
+    store.enqueue([
+      {
+        type: 'state',
+        deviceId: 1,
+        terminalId: 'x',
+        state: 1,
+        stateTime: '2026-01-01T00:05:00Z',
+        battery: 12,
+      },
+    ]);
     store.flush();
     expect(store.devices.get(1)).toMatchObject({ state: 1, stateTime: '2026-01-01T00:00:00Z' });
     expect(store.devices.get(1)?.location?.battery).toBe(12);
@@ -79,7 +90,17 @@ describe('device store', () => {
     store.replaceAll([device({ id: 1 })]);
     const seen: number[] = [];
     store.onAlarms = (a) => seen.push(...a.map((x) => x.id));
-    const alarm = { type: 'alarm', id: 7, deviceId: 1, terminalId: 'x', alarm: 'sos', time: '', lat: null, lon: null, speed: null };
+    const alarm = {
+      type: 'alarm',
+      id: 7,
+      deviceId: 1,
+      terminalId: 'x',
+      alarm: 'sos',
+      time: '',
+      lat: null,
+      lon: null,
+      speed: null,
+    };
     store.enqueue([alarm, { ...alarm, id: 8, deviceId: 42 }]);
     store.flush();
     expect(seen).toEqual([7]);
