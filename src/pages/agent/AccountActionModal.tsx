@@ -28,10 +28,11 @@ export function AccountActionModal({ action, node, roots, onClose }: Props) {
   useEffect(() => {
     // Editing starts from the account's current details.
     if (action.name !== 'edit') return;
+    form.setFieldsValue({ nickname: node.nickname });
+    // The rest (telephone, address, …) is not in the tree rows; a failed read leaves them empty.
     request<Record<string, unknown>>('/user/findById', { id: node.id })
       .then((info) => form.setFieldsValue(info))
       .catch(() => undefined);
-    if (action.name === 'edit') form.setFieldsValue({ nickname: node.nickname });
   }, [action.name, form, node]);
 
   const submit = async () => {
