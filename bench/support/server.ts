@@ -79,6 +79,11 @@ export async function startBenchServer(opts: {
     async close() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (opts.postgres) {
+        const admin = new pg.Client({ connectionString: opts.postgres });
+        await admin.connect();
+        await admin.query('DROP DATABASE IF EXISTS fg_bench_monitor WITH (FORCE)').finally(() => admin.end());
+      }
     },
   };
 }
