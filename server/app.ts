@@ -23,6 +23,7 @@ import deviceListRoutes from './routes/device/list';
 import deviceBatchRoutes from './routes/device/batch';
 import deviceInfoRoutes from './routes/device/info';
 import agentDeviceRoutes from './routes/user/agent-devices';
+import { setReadCacheTtl } from './lib/read-cache';
 import wsRoutes from './routes/ws';
 import mapRoutes from './routes/map/index';
 
@@ -47,6 +48,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  setReadCacheTtl(opts.config.readCacheMs);
   const app = Fastify({
     logger: opts.logger ? { level: opts.config.logLevel } : false,
     trustProxy: true,

@@ -17,6 +17,8 @@ export interface ServerConfig {
   logLevel: string;
   loginRate: { perIpPerMinute: number; failuresPerUsername: number; usernameWindowSeconds: number };
   staticDir: string;
+  /** How long session and scope reads are shared between requests (server/lib/read-cache.ts). */
+  readCacheMs: number;
   gateway: { gt06Port: number; jt808Port: number; idleTimeoutSeconds: number; commandTimeoutSeconds: number };
   frameLogDays: number;
   offlineCommandTtlHours: number;
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frameLogDays: int(env.FRAME_LOG_DAYS, 7),
     offlineCommandTtlHours: int(env.OFFLINE_COMMAND_TTL_HOURS, 72),
     simulatorDevices: int(env.SIMULATOR_DEVICES, 60),
+    readCacheMs: int(env.READ_CACHE_MS, 2000),
   };
 }

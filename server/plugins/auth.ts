@@ -4,7 +4,8 @@ import { ROLE, isDemo } from '../../config/roles';
 import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
 import type { UserRow } from '../db/schema/users';
 import { demoForbidden, forbidden, sessionExpired } from '../lib/errors';
-import { findSession } from '../services/sessions';
+import { clearReadCaches, ReadCache } from '../lib/read-cache';
+import { findSession, hashToken } from '../services/sessions';
 
 /**
  * Every /api route declares its access in `config.access`; a route without one fails at
@@ -76,9 +77,27 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (auth.deviceId != null) throw forbidden();
     }
   });
+
+  // A write may change accounts, sessions or scopes: cached reads must not outlive it.
+  app.addHook('onResponse', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (access && 'permission' in access && access.write) clearReadCaches();
+  });
 });
 
-export async function resolveAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+const authCache = new ReadCache<AuthContext | null>();
+
+/** The context of a token (shared briefly between requests, see server/lib/read-cache.ts). */
+export function resolveAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  return authCache.get(hashToken(token), () => loadAuth(app, token));
+}
+
+/** Forgets a token's cached context (logout). */
+export function forgetAuth(tokenHash: string) {
+  authCache.delete(tokenHash);
+}
+
+async function loadAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const s = await findSession(app.db, token);
   if (!s) return null;
   // A device login acts as an end user whatever the owner's role.

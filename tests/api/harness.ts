@@ -43,7 +43,8 @@ export async function startHarness(
   const handle = await database();
   if (opts.seed !== false) await seedDemo(handle, { reset: true });
   const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000' });
-  const config: ServerConfig = { ...base, ...overrides };
+  // Tests change rows directly and expect the next request to see it: no shared reads unless asked.
+  const config: ServerConfig = { ...base, readCacheMs: 0, ...overrides };
   const app = await buildApp({ config, handle });
   await app.ready();
 

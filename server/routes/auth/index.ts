@@ -6,7 +6,7 @@ import { MESSAGES, type MessageKey } from '../../../src/domain/messages';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { fail, ok } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import { authOf, forgetAuth } from '../../plugins/auth';
 import { verifyPassword } from '../../services/passwords';
 import { createSession, deleteSession } from '../../services/sessions';
 import { sessionPayload } from '../../services/user-info';
@@ -108,7 +108,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/logout',
     { schema: { tags: ['auth'] }, config: { access: { permission: 'authenticated' } } },
     async (req) => {
-      await deleteSession(app.db, authOf(req).tokenHash);
+      const { tokenHash } = authOf(req);
+      await deleteSession(app.db, tokenHash);
+      forgetAuth(tokenHash);
       return ok(null);
     },
   );

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
+import { ReadCache } from '../../lib/read-cache';
 import { loadInScope, subtreeOf } from '../scope';
 
 /** The filters of the device list, its export and its counts (docs/api/devices.md). */
@@ -43,8 +44,16 @@ export interface OwnerAccount {
  * of deviceListV2 without another query.
  */
 export async function ownerAccounts(db: Db, auth: AuthContext, f: DeviceFilter): Promise<OwnerAccount[]> {
-  const cols = { id: users.id, ancestors: users.ancestors, username: users.username };
   if (auth.deviceId != null) return [auth.user];
+  // Shared briefly between requests (server/lib/read-cache.ts): every page of a list asks it.
+  const key = [auth.user.id, auth.user.ancestors, f.userId ?? 0, f.includeSubtree !== false].join('|');
+  return ownersCache.get(key, () => loadOwnerAccounts(db, auth, f));
+}
+
+const ownersCache = new ReadCache<OwnerAccount[]>();
+
+async function loadOwnerAccounts(db: Db, auth: AuthContext, f: DeviceFilter): Promise<OwnerAccount[]> {
+  const cols = { id: users.id, ancestors: users.ancestors, username: users.username };
   const root = f.userId ? await loadInScope(db, auth, f.userId) : auth.user;
   if (f.includeSubtree === false) return [root];
   return db.select(cols).from(users).where(subtreeOf(root));
