@@ -6,4 +6,4 @@
 export const CLUSTER_OPTIONS = { radius: 50, maxZoom: 11 } as const;
 export const SINGLES_FROM_ZOOM = CLUSTER_OPTIONS.maxZoom + 2;
 /** Device updates reach L7 at most this often (ms); the page may send them faster. */
-export const FLUSH_MS = 400;
+export const FLUSH_MS = 250;

@@ -9,7 +9,7 @@ import { sortDevices, type MonitorDevice } from '../../domain/device-view';
 import { time } from '../../domain/run-state';
 import type { AlarmEvent, LiveEvent, PositionEvent, StateEvent } from '../../providers/live';
 
-export const FLUSH_MS = 500;
+export const FLUSH_MS = 150;
 export const RESORT_MS = 2_000;
 const MAX_PENDING_APPLIED = 50_000;
 
