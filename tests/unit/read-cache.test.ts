@@ -33,8 +33,8 @@ describe('ReadCache', () => {
     expect(await cache.get('a', async () => 'newer', 2)).toBe('newer');
     setReadCacheTtl(0);
     let loads = 0;
-    await cache.get('c', async () => ++loads);
-    await cache.get('c', async () => ++loads);
+    await cache.get('c', async () => String(++loads));
+    await cache.get('c', async () => String(++loads));
     expect(loads).toBe(2);
   });
 });
