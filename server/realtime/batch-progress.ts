@@ -4,13 +4,9 @@ import type { EventBus } from '../bus/types';
  * Progress of a batch device operation, sent to every websocket of the account that started
  * it, on whichever node of the cluster the socket is connected: it travels over the bus.
  */
-export interface BatchProgress {
-  type: 'batch';
-  batchId: string;
-  done: number;
-  total: number;
-  failed: number;
-}
+import type { BatchProgress } from '../../src/domain/live-events';
+
+export type { BatchProgress };
 
 /** Subject of one account's batch progress (outside `dev.>`, so device listeners never see it). */
 export const batchSubject = (userId: number) => `usr.batch.${userId}`;

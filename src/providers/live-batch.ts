@@ -1,14 +1,8 @@
 import { API_BASE } from './http';
+import type { BatchProgress } from '../domain/live-events';
 import { getToken } from './session';
 
-/** Progress of one batch call, as the server sends it over /api/ws (docs/api/devices.md). */
-export interface BatchProgress {
-  type: 'batch';
-  batchId: string;
-  done: number;
-  total: number;
-  failed: number;
-}
+export type { BatchProgress } from '../domain/live-events';
 
 type Listener = (p: BatchProgress) => void;
 

@@ -5,45 +5,11 @@
  * reconnect so it can refresh over REST what it missed while away.
  */
 import { API_MESSAGE } from '../domain/codes';
+import type { AlarmEvent, PositionEvent, StateEvent } from '../domain/live-events';
 import { API_BASE } from './http';
 import { expireSession } from './session';
 
-export interface PositionEvent {
-  type: 'position';
-  deviceId: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-  fixTime: string;
-  valid: boolean;
-  positionType: string;
-  acc: boolean | null;
-  battery: number | null;
-  alarm: string | null;
-}
-
-export interface StateEvent {
-  type: 'state';
-  deviceId: number;
-  terminalId: string;
-  state: number;
-  stateTime: string;
-  battery?: number | null;
-  acc?: boolean | null;
-}
-
-export interface AlarmEvent {
-  type: 'alarm';
-  id: number;
-  deviceId: number;
-  terminalId: string;
-  alarm: string;
-  time: string;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-}
+export type { AlarmEvent, PositionEvent, StateEvent } from '../domain/live-events';
 
 export type LiveEvent = PositionEvent | StateEvent | AlarmEvent | { type: string; deviceId: number };
 

@@ -4,17 +4,9 @@ import type { LocationMessage } from '../codec';
 import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
 
-export interface AlarmEvent {
-  type: 'alarm';
-  id: number;
-  deviceId: number;
-  terminalId: string;
-  alarm: string;
-  time: string;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-}
+import type { AlarmEvent } from '../../../src/domain/live-events';
+
+export type { AlarmEvent };
 
 /** Stores an alarm (unread) and tells the bus. */
 export async function recordAlarm(

@@ -3,15 +3,9 @@ import { DEVICE_STATE } from '../../../src/domain/codes';
 import { SUBJECT, type EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 
-export interface StateEvent {
-  type: 'state';
-  deviceId: number;
-  terminalId: string;
-  state: number;
-  stateTime: string;
-  battery?: number | null;
-  acc?: boolean | null;
-}
+import type { StateEvent } from '../../../src/domain/live-events';
+
+export type { StateEvent };
 
 const stateEvent = (deviceId: number, terminalId: string, state: number, at: Date): StateEvent => ({
   type: 'state',

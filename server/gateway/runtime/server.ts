@@ -9,20 +9,9 @@ import { DeviceDirectory } from './directory';
 import { FrameLog } from './frame-log';
 import { ConnectionRegistry } from './registry';
 
-export interface PositionEvent {
-  type: 'position';
-  deviceId: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-  fixTime: string;
-  valid: boolean;
-  positionType: string;
-  acc: boolean | null;
-  battery: number | null;
-  alarm: string | null;
-}
+import type { PositionEvent } from '../../../src/domain/live-events';
+
+export type { PositionEvent };
 
 export const toPositionEvent = (r: PositionRecord): PositionEvent => ({
   type: 'position',
