@@ -8,9 +8,15 @@ import { ANTD_LOCALE_CODES } from './antdLocaleCodes';
 export function localeChunkName(moduleId: string): string | null {
   const ours = /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(moduleId);
   if (ours && (LANGUAGES as readonly string[]).includes(ours[1])) return `locale-${ours[1]}`;
-  // antd's texts for one language live in files named after the locale code (fr_FR.js).
-  const antd = /[\\/]node_modules[\\/].*[\\/]locale[\\/]([a-z]{2}_[A-Z]{2})\.js$/.exec(moduleId);
-  if (antd) {
+  // antd's texts for one language live in files named after the locale code (fr_FR.js), in antd
+  // and the rc-* packages its locale files import. Not pro-components' own: it bundles every
+  // language, and it imports antd's Chinese texts statically as its default, so zh_CN stays with
+  // the code that imports it (a few kB) instead of pulling our whole cn chunk into every page.
+  const antd =
+    /[\\/]node_modules[\\/](?:antd|rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/].*[\\/]locale[\\/]([a-z]{2}_[A-Z]{2})\.js$/.exec(
+      moduleId,
+    );
+  if (antd && antd[1] !== 'zh_CN') {
     const lng = languageOfAntdCode(antd[1]);
     if (lng) return `locale-${lng}`;
   }

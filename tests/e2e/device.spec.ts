@@ -95,7 +95,7 @@ test('agent imports 50 lines, finds the new devices, transfers 10 to subagent an
   await page.locator('.ant-pro-query-filter .ant-select-clear').first().click();
   await page.getByRole('button', { name: 'Search' }).click();
   await expectTotal(page, 20);
-  await page.getByTestId('export-button').hover();
+  await page.getByTestId('export-button').click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Excel (xlsx)' }).click();
   const download = await downloading;

@@ -13,6 +13,6 @@ test('the maintenance notice shows before 2022-10-08 03:00 (UTC+8)', async ({ pa
 
 test('the maintenance notice is gone afterwards', async ({ page }) => {
   await login(page, 'agent');
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('monitor-page')).toBeVisible();
   await expect(page.getByText('Server maintenance notice')).toHaveCount(0);
 });

@@ -55,9 +55,7 @@ test.describe('menu per role', () => {
     await page.getByTestId('app-menu').getByText('Devices', { exact: true }).click();
     await page.getByTestId('app-menu').getByRole('link', { name: 'Device list', exact: true }).click();
     await expect(page).toHaveURL('/index/device/deviceList');
-    await expect(
-      page.getByText('This screen is being built. It will appear in a coming release.'),
-    ).toBeVisible();
+    await expect(page.getByTestId('list-deviceList').locator('tbody tr.ant-table-row').first()).toBeVisible();
   });
 });
 

@@ -14,7 +14,7 @@ test('agent shell', async ({ page }) => {
   await login(page, 'agent');
   await page.getByTestId('app-menu').getByText('Devices', { exact: true }).click();
   await page.getByTestId('app-menu').getByRole('link', { name: 'Device list', exact: true }).click();
-  await expect(page.getByTestId('list-deviceList').locator('tbody tr').nth(5)).toBeVisible();
+  await expect(page.getByTestId('list-deviceList').locator('tbody tr.ant-table-row').nth(5)).toBeVisible();
   await page.screenshot({ animations: 'disabled', path: shot('shell-agent.png') });
 });
 

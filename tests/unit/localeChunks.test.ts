@@ -12,10 +12,16 @@ describe('one build chunk per language', () => {
   });
   it("puts antd's texts of a language into the same chunk, but not the built-in en_US", () => {
     expect(localeChunkName('/app/node_modules/antd/es/locale/fr_FR.js')).toBe('locale-fr');
-    expect(localeChunkName('/app/node_modules/rc-picker/es/locale/zh_CN.js')).toBe('locale-cn');
+    expect(localeChunkName('/app/node_modules/rc-picker/es/locale/vi_VN.js')).toBe('locale-vi');
     expect(localeChunkName('/app/node_modules/antd/es/date-picker/locale/en_GB.js')).toBe('locale-en-IN');
     expect(localeChunkName('/app/node_modules/antd/es/locale/en_US.js')).toBeNull();
     expect(localeChunkName('/app/node_modules/antd/es/locale/de_DE.js')).toBeNull();
+  });
+  it("leaves antd's Chinese texts and pro-components' bundled languages with their importers", () => {
+    // pro-components imports antd's zh_CN statically: grouping it would load the cn chunk everywhere.
+    expect(localeChunkName('/app/node_modules/antd/es/locale/zh_CN.js')).toBeNull();
+    expect(localeChunkName('/app/node_modules/rc-picker/es/locale/zh_CN.js')).toBeNull();
+    expect(localeChunkName('/app/node_modules/@ant-design/pro-provider/es/locale/fr_FR.js')).toBeNull();
   });
   it('leaves other modules alone', () => {
     expect(localeChunkName('/app/src/main.tsx')).toBeNull();

@@ -163,6 +163,7 @@ export function ListScreen({
             ))}
             {view.export ? (
               <Dropdown
+                trigger={['click']}
                 menu={{
                   items: [
                     { key: 'xlsx', label: 'Excel (xlsx)' },
