@@ -1,4 +1,4 @@
-import { eq, like, or, type SQL } from 'drizzle-orm';
+import { asc, eq, like, or, type SQL } from 'drizzle-orm';
 import { childAncestors, isDescendant, isInSubtree, type HierarchyNode } from '../../src/domain/hierarchy';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
@@ -43,4 +43,27 @@ export async function loadDescendant(db: Db, auth: AuthContext, id: number): Pro
   const row = await loadInScope(db, auth, id);
   if (!isDescendant(row, auth.user)) throw notFound();
   return row;
+}
+
+/** The account a request is about: `userId` when given (it must be in the caller's subtree), else the caller. */
+export function selectedAccount(db: Db, auth: AuthContext, userId?: number): Promise<UserRow> {
+  return userId ? loadInScope(db, auth, userId) : Promise.resolve(auth.user);
+}
+
+/** Every account of `root`'s subtree (itself included), by id, with the fields lists and exports show. */
+export function subtreeAccounts(db: Db, root: HierarchyNode) {
+  return db
+    .select({
+      id: users.id,
+      parentId: users.parentId,
+      ancestors: users.ancestors,
+      username: users.username,
+      nickname: users.nickname,
+      role: users.role,
+      telephone: users.telephone,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(subtreeOf(root))
+    .orderBy(asc(users.id));
 }

@@ -1,11 +1,10 @@
-import { and, asc, count, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, inArray, lt, sql } from 'drizzle-orm';
 import { DEVICE_STATE } from '../../../src/domain/codes';
 import { childAncestors } from '../../../src/domain/hierarchy';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
-import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
-import { loadInScope, subtreeOf } from '../scope';
+import { selectedAccount, subtreeAccounts } from '../scope';
 import { cachedCount } from './count-cache';
 
 export interface AgentDeviceCount {
@@ -33,19 +32,8 @@ const zero = (): Counts => ({ own: 0, online: 0, offline: 0, inactive: 0, expire
  * of the subtree, folded up the ancestors chains in memory.
  */
 export async function agentDeviceCounts(db: Db, auth: AuthContext, userId?: number) {
-  const root = userId ? await loadInScope(db, auth, userId) : auth.user;
-  const accounts = await db
-    .select({
-      id: users.id,
-      parentId: users.parentId,
-      ancestors: users.ancestors,
-      username: users.username,
-      nickname: users.nickname,
-      role: users.role,
-    })
-    .from(users)
-    .where(subtreeOf(root))
-    .orderBy(asc(users.id));
+  const root = await selectedAccount(db, auth, userId);
+  const accounts = await subtreeAccounts(db, root);
   const ids = accounts.map((a) => a.id);
   const now = new Date();
   // One pass over the subtree's devices; shared briefly like the list totals (count-cache.ts).

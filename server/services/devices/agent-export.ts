@@ -1,11 +1,10 @@
-import { asc, count, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { roleName } from '../../../config/roles';
 import { writeSheet, SHEET_MIME, type SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
-import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
-import { loadInScope, subtreeOf } from '../scope';
+import { selectedAccount, subtreeAccounts } from '../scope';
 
 const COLUMNS = [
   { key: 'id', header: 'ID', width: 8 },
@@ -29,21 +28,8 @@ export async function exportAgentList(
   userId: number | undefined,
   format: SheetFormat,
 ) {
-  const root = userId ? await loadInScope(db, auth, userId) : auth.user;
-  const accounts = await db
-    .select({
-      id: users.id,
-      parentId: users.parentId,
-      ancestors: users.ancestors,
-      username: users.username,
-      nickname: users.nickname,
-      role: users.role,
-      telephone: users.telephone,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(subtreeOf(root))
-    .orderBy(asc(users.id));
+  const root = await selectedAccount(db, auth, userId);
+  const accounts = await subtreeAccounts(db, root);
   const ids = accounts.map((a) => a.id);
   const owned = new Map(
     (

@@ -7,7 +7,7 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { ReadCache } from '../../lib/read-cache';
-import { loadInScope, subtreeOf } from '../scope';
+import { selectedAccount, subtreeOf } from '../scope';
 
 /** The filters of the device list, its export and its counts (docs/api/devices.md). */
 export interface DeviceFilter {
@@ -54,7 +54,7 @@ const ownersCache = new ReadCache<OwnerAccount[]>();
 
 async function loadOwnerAccounts(db: Db, auth: AuthContext, f: DeviceFilter): Promise<OwnerAccount[]> {
   const cols = { id: users.id, ancestors: users.ancestors, username: users.username };
-  const root = f.userId ? await loadInScope(db, auth, f.userId) : auth.user;
+  const root = await selectedAccount(db, auth, f.userId);
   if (f.includeSubtree === false) return [root];
   return db.select(cols).from(users).where(subtreeOf(root));
 }
