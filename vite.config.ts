@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // BUILD_MINIFY=0: readable function names in CPU profiles and traces (bench:monitor --trace).
+    ...(process.env.BUILD_MINIFY === '0' ? { minify: false } : {}),
     rolldownOptions: {
       output: {
         // Hex hashes keep chunk names parseable: `locale-en-IN-<hex>` can never be read as `en`.

@@ -12,10 +12,14 @@
  *  4. the longest task while scrolling the virtual list to the bottom and back.
  * Targets (issue 4): first render < 3 s, update p95 < 1 s, no task over 200 ms.
  * --profile adds a CPU profile of the load and of the update phase (self time per function);
+ * --trace records a Chromium trace of the load and prints what its three longest tasks did (build with
+ *   BUILD_MINIFY=0 and its own --dist-dir to read function names);
  * --no-browser measures the server path alone (pump → websocket probe), without Chromium;
  * --db pg serves from a fresh PostgreSQL database (--pg-url) instead of the embedded one.
  */
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { apiPost } from '../tests/support/processes';
@@ -27,6 +31,7 @@ import {
   type Applied,
 } from './support/probes';
 import { startProfile, stopProfile } from './support/profile';
+import { longestTasksBreakdown, startTrace, stopTrace } from './support/trace';
 import { Gt06Pump, type PumpDevice } from './support/pump';
 import { ensureBuild, startBenchServer } from './support/server';
 import { report, type RunResult } from './support/report';
@@ -41,6 +46,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     runs: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     db: { type: 'string', default: 'pglite' },
     'pg-url': {
@@ -118,9 +124,13 @@ async function run(
   await installProbes(page);
   await login(page, base);
   await page.goto('about:blank');
+  // The previous run's positions may still be draining through the server: the load is
+  // measured on its own, the stream comes after.
+  await probe.quiet();
 
   // 1. First render.
   const loadProfile = values.profile ? await startProfile(page) : null;
+  const loadTrace = values.trace ? await startTrace(page) : null;
   // When the device list answered: splits the first render into server + transfer and page work.
   let listAnsweredAt = NaN;
   page.on('requestfinished', (req) => {
@@ -142,7 +152,22 @@ async function run(
   const firstRenderMs = rendered.renderedAt - t0;
   await sleep(1000); // tasks still running right after the first paint belong to the load
   const loadTasks = await takeLongTasks(page);
+  // Where the load's long tasks sit (ms after navigation), to tell the app shell from the map.
+  log(
+    'load tasks > 100 ms: ' +
+      (loadTasks
+        .filter((t) => t.duration > 100)
+        .map((t) => `+${Math.round(t.at - t0)}: ${Math.round(t.duration)} ms`)
+        .join(', ') || 'none'),
+  );
   const profileLoad = loadProfile ? await stopProfile(loadProfile) : undefined;
+  if (loadTrace) {
+    const events = await stopTrace(loadTrace);
+    // The whole trace opens in DevTools' Performance panel.
+    const file = join(os.tmpdir(), `fleetgate-monitor-load-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    log(`load trace: ${file}\nload, ${longestTasksBreakdown(events).join('\n')}`);
+  }
 
   // 2-3. Live updates through the real path.
   pump.start(RATE);

@@ -8,6 +8,8 @@ import WebSocket from 'ws';
 export class WsProbe {
   /** `${terminalId}|${fix seconds}` → Date.now() when the event arrived. */
   readonly arrived = new Map<string, number>();
+  /** Date.now() of the last position event. */
+  lastPositionAt = 0;
   private socket: WebSocket;
 
   constructor(port: number, token: string, terminalOf: Map<number, string>) {
@@ -21,10 +23,19 @@ export class WsProbe {
       if (msg.type !== 'events') return;
       for (const e of msg.events ?? []) {
         if (e.type !== 'position' || !e.fixTime) continue;
+        this.lastPositionAt = now;
         const tid = terminalOf.get(e.deviceId);
         if (tid) this.arrived.set(`${tid}|${Date.parse(e.fixTime) / 1000}`, now);
       }
     });
+  }
+
+  /** Resolves once no position has arrived for `quietMs` (at most `maxMs`). */
+  async quiet(quietMs = 1000, maxMs = 60_000) {
+    const until = Date.now() + maxMs;
+    while (Date.now() - this.lastPositionAt < quietMs && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   opened() {

@@ -14,6 +14,7 @@ import type { FleetMapHandle, FleetMapProps, MapProvider, MapVariant } from './t
 
 interface Shown {
   scene: Scene;
+  host: HTMLElement;
   provider: MapProvider;
 }
 
@@ -49,7 +50,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
           return;
         }
         if (created.failure) callbacks.current.onProviderFailed?.(provider, created.failure);
-        setShown({ scene: created.scene, provider: created.provider });
+        setShown({ scene: created.scene, host, provider: created.provider });
       })
       .catch((error) => callbacks.current.onProviderFailed?.(provider, String(error)));
     return () => {
@@ -71,6 +72,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
     const v: MapVariant = variant;
     return {
       scene: shown.scene,
+      host: shown.host,
       provider: p,
       variant: v,
       toMap: (lng, lat) => toMapCoords(p, lng, lat, v),

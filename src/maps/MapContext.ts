@@ -5,6 +5,8 @@ import type { MapProvider, MapVariant } from './types';
 /** What every layer component needs: the live scene and the coordinate system it is drawn in. */
 export interface MapContextValue {
   scene: Scene;
+  /** The scene's host element; 2D overlays go here, above the scene's canvas (z-index 2). */
+  host: HTMLElement;
   /** The provider actually shown (offline after a failed keyed provider). */
   provider: MapProvider;
   variant: MapVariant;
@@ -23,7 +25,7 @@ export function useMap(): MapContextValue {
 }
 
 /** Draw order of the layers, bottom to top. */
-export const Z = { land: 0, borders: 1, provinces: 2, placeNames: 3, tiles: 1, fences: 5, trail: 6, selected: 9, devices: 10, clusterCount: 11, labels: 12, measure: 20 } as const;
+export const Z = { land: 0, borders: 1, provinces: 2, placeNames: 3, tiles: 1, fences: 5, trail: 6, selected: 9, devices: 10, labels: 12, measure: 20 } as const;
 
 /**
  * Removes a layer on cleanup. When the whole map goes away, React runs FleetMap's cleanup (which

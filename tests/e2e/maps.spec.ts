@@ -76,3 +76,28 @@ test('the measure tool adds up the clicked legs', async ({ page }) => {
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.3);
   await expect(total).not.toHaveText(first!);
 });
+
+/** Painted pixels of the cluster-count overlay (a 2D canvas over the map). */
+const overlayInk = (page: Page) =>
+  page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid=cluster-counts]');
+    if (!c || !c.width || !c.height) return -1;
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
+    return n;
+  });
+
+test('cluster counts are drawn over the clusters and cleared when every device stands alone', async ({ page }) => {
+  await openMap(page);
+  await page.getByTestId('fit').click();
+  // Every device on screen at a low zoom: clusters, each with its count.
+  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBeGreaterThan(100);
+  // A device picked from the list: the map flies in past the clustering zoom.
+  await page.getByTestId('tab-online').click();
+  await page.getByTestId('device-row').first().click();
+  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBe(0);
+  // And back out: the counts return with the clusters.
+  await page.getByTestId('fit').click();
+  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBeGreaterThan(100);
+});

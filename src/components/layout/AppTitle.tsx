@@ -10,7 +10,12 @@ export function AppTitle({ collapsed }: { collapsed: boolean }) {
     <Link to={PUBLIC_ROUTES.redirect} style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
       <img src={`/brands/${b.logo}`} alt="" width={28} height={28} />
       {!collapsed && (
-        <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+        // Plain CSS ellipsis: antd's `ellipsis` measures the text after mounting and renders again.
+        <Typography.Text
+          strong
+          title={b.title}
+          style={{ fontSize: 16, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {b.title}
         </Typography.Text>
       )}

@@ -2,14 +2,16 @@ import { useEffect, useRef } from 'react';
 import { PointLayer, Source } from '@antv/l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import { CLUSTER_ICON_ID, iconId, rasterIcons } from '../icons';
+import { nextFrame, nextTask } from '../../lib/yield';
 import { logMapFailure } from '../log';
 import type { MapDevice } from '../types';
 import { CLUSTER_OPTIONS, FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';
+import { attachClusterCounts } from './clusterCounts';
 
 /**
  * Every device in ONE point layer over one source (10,000 devices are 10,000 vertices, not
- * 10,000 DOM markers), clustered at low zoom, plus a text layer with the cluster counts. Both
- * layers share the one Source, so each update is parsed and clustered once.
+ * 10,000 DOM markers), clustered at low zoom, with the cluster counts drawn over it on a 2D
+ * canvas (clusterCounts.ts).
  *
  * Updates are coalesced: a new `devices` array is only remembered, and pushed to L7 with
  * `setData` at most every FLUSH_MS, and never while the previous push is still being built.
@@ -36,7 +38,7 @@ interface Props {
 }
 
 export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
-  const { scene, toMap, provider } = useMap();
+  const { scene, host, toMap, provider } = useMap();
   const latest = useRef({ devices, onSelect, onRendered });
   latest.current = { devices, onSelect, onRendered };
   // Set by the effect below once the layers exist; called for each new `devices` array.
@@ -57,23 +59,17 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       return row;
     };
 
-    // autoRender off: by default each layer on the source schedules its own redraw after an
-    // update, and each redraw first draws the old models while the new ones are built: two or
-    // three frames per update, each read back from a software GL in headless Chromium. Instead
-    // both layers rebuild first (their beforeRenderData hooks) and the scene draws once.
+    // autoRender off: by default a layer schedules its own redraw after an update, and that
+    // redraw first draws the old models while the new ones are built: two frames per update,
+    // each read back from a software GL in headless Chromium. Instead the layer rebuilds first
+    // (its beforeRenderData hooks) and the scene draws once.
     const source = new Source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER, autoRender: false });
     const icons = new PointLayer({ zIndex: Z.devices, name: 'devices', billboard: false })
       .source(source)
       .shape('icon*point_count', (icon: string, count: number) => (count > 1 ? CLUSTER_ICON_ID : icon))
       .size('point_count', (count: number) => (count > 1 ? ICON_SIZE + Math.min(14, Math.log10(count) * 6) : ICON_SIZE))
       .style({ rotation: { field: 'rot', value: (r: number) => r || 0 } });
-    const counts = new PointLayer({ zIndex: Z.clusterCount, name: 'device-cluster-counts' })
-      .source(source)
-      .shape('point_count', 'text')
-      .filter('point_count', (count: number) => count > 1)
-      .size(12)
-      .color('#ffffff')
-      .style({ fontFamily: 'sans-serif', fontWeight: 'bold', textAllowOverlap: true });
+    const detachCounts = attachClusterCounts(scene, host, icons);
 
     icons.on('click', (e: { feature?: Record<string, unknown>; lngLat?: { lng: number; lat: number } }) => {
       const f = e.feature;
@@ -90,6 +86,24 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
     let lastFlush = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
+    // One push in three tasks: parsing and clustering, then encoding and buffers, then the
+    // draw. Run back to back (a chain of promises is one task) the first push of 8,500 devices
+    // blocked the page for 300-400 ms.
+    const push = async (data: Row[]) => {
+      await new Promise<void>((resolve) => {
+        source.once('update', () => resolve());
+        source.setData(data);
+      });
+      await nextTask();
+      if (disposed) return;
+      await icons.hooks.beforeRenderData.promise();
+      await nextTask();
+      if (disposed) return;
+      scene.render();
+      // Report after the frame that shows the new data.
+      await nextFrame();
+    };
+
     const flush = () => {
       timer = undefined;
       if (disposed) return;
@@ -103,23 +117,14 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       const list = latest.current.devices;
       const data = new Array<Row>(list.length);
       for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
-      const done = () => {
-        busy = false;
-        if (disposed) return;
-        latest.current.onRendered?.({ markers: data.length, at: Date.now() });
-        if (dirty) schedule();
-      };
-      source.once('update', () => {
-        Promise.all([icons.hooks.beforeRenderData.promise(), counts.hooks.beforeRenderData.promise()])
-          .catch((error) => logMapFailure('init', 'device layer update', error))
-          .finally(() => {
-            if (disposed) return;
-            scene.render();
-            // Report after the frame that shows the new data.
-            requestAnimationFrame(() => requestAnimationFrame(done));
-          });
-      });
-      source.setData(data);
+      push(data)
+        .catch((error) => logMapFailure('init', 'device layer update', error))
+        .finally(() => {
+          busy = false;
+          if (disposed) return;
+          latest.current.onRendered?.({ markers: data.length, at: Date.now() });
+          if (dirty) schedule();
+        });
     };
     const schedule = () => {
       if (!ready || disposed || timer) return;
@@ -131,30 +136,30 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       schedule();
     };
 
-    rasterIcons()
-      .then((images) => Promise.all(images.map(([id, img]) => scene.addImage(id, img))))
-      .then(() => {
-        if (disposed) return;
-        scene.addLayer(icons);
-        scene.addLayer(counts);
-        const start = () => {
-          ready = true;
-          flush();
-        };
-        if (icons.inited) start();
-        else icons.once('inited', start);
-      })
-      .catch((error) => logMapFailure('init', 'device icons', error));
+    const setUp = async () => {
+      const images = await rasterIcons();
+      await Promise.all(images.map(([id, img]) => scene.addImage(id, img)));
+      // The icon atlas is redrawn and uploaded: its own frame, not the first push's.
+      await nextFrame();
+      if (disposed) return;
+      scene.addLayer(icons);
+      if (!icons.inited) await new Promise((resolve) => icons.once('inited', resolve));
+      await nextTask();
+      if (disposed) return;
+      ready = true;
+      flush();
+    };
+    setUp().catch((error) => logMapFailure('init', 'device icons', error));
 
     return () => {
       disposed = true;
       if (timer) clearTimeout(timer);
       request.current = () => {};
       rows = new WeakMap();
+      detachCounts();
       removeLayer(scene, icons);
-      removeLayer(scene, counts);
     };
-  }, [scene, toMap, provider]);
+  }, [scene, host, toMap, provider]);
 
   useEffect(() => {
     request.current();

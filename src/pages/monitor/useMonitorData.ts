@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SESSION_KEYS } from '../../providers/session';
+import { nextTask } from '../../lib/yield';
 import { connectLive, type LiveStatus } from '../../providers/live';
 import { fetchDevices } from './api';
 import { DeviceStore } from './store';
@@ -61,6 +62,8 @@ export function useMonitorData(token: string | null, accountId: number | undefin
     inFlight.current = ctrl;
     setLoading(true);
     fetchDevices(accountId, ctrl.signal)
+      // Decoding 10,000 devices and sorting plus drawing them are two tasks, not one long one.
+      .then((list) => nextTask().then(() => list))
       .then((list) => {
         if (ctrl.signal.aborted) return;
         store.replaceAll(list);
