@@ -45,7 +45,7 @@ export function report(
     `Fleet: ${DEVICES} devices in one account, ${pumped} with a position; ${RATE} positions/s offered from ${pumped} GT06 connections; ${RUNS} runs, update window ${SECONDS} s after ${WARMUP} s warm-up\n`,
   );
   console.log(
-    '| run | first render ms (list answered at) | markers | rows | load longest task ms | offered/s | published / drawn | p50 ms | p95 ms | server p50/p95 ms | update longest task ms | scroll longest task ms |',
+    '| run | first render ms (list answered at) | markers | rows | load longest task ms | offered/s | published / drawn | p50 ms | p95 ms | server p50/p95 ms | update longest task ms | scroll longest task ms | load average |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   results.forEach((r, i) =>

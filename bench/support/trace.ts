@@ -1,10 +1,10 @@
 import type { CDPSession, Page } from '@playwright/test';
 
 /**
- * A Chromium trace of one phase, reduced to what the longest main-thread task did: the trace
- * events nested in it (timers, animation frames, GC, layout) and a top-down tree of the CPU
- * samples taken inside it. The CPU profile alone (profile.ts) sums a whole phase and cannot
- * say which work shares the one task that misses the 200 ms target.
+ * A Chromium trace of one phase, reduced to what its longest main-thread tasks did: the trace
+ * events nested in each (timers, animation frames, GC, layout, the compositor commit) and a
+ * top-down tree of the CPU samples taken inside it. The CPU profile alone (profile.ts) sums a
+ * whole phase and cannot say which work shares the one task that misses the 200 ms target.
  */
 interface TraceEvent {
   name: string;
@@ -78,7 +78,7 @@ export function longestTasksBreakdown(events: TraceEvent[], count = 3, minMs = 6
 
 function taskBreakdown(events: TraceEvent[], task: TraceEvent, minMs: number): string[] {
   const end = task.ts + task.dur!;
-  const out = [`longest task: ${(task.dur! / 1000).toFixed(0)} ms`];
+  const out = [`  lasted ${(task.dur! / 1000).toFixed(0)} ms`];
 
   // Trace events inside the task, outermost first, with their own duration.
   const inner = events
@@ -148,7 +148,6 @@ function taskBreakdown(events: TraceEvent[], task: TraceEvent, minMs: number): s
   const walk = (t: Tree, depth: number) => {
     const kids = [...t.kids.entries()].filter(([, k]) => k.ms >= minMs).sort((a, b) => b[1].ms - a[1].ms);
     for (const [name, k] of kids) {
-      // Chains of single heavy callees are printed flat to keep the tree readable.
       out.push(`${'  '.repeat(depth + 1)}${k.ms.toFixed(0).padStart(4)}  ${name}`);
       if (depth < 14) walk(k, depth + 1);
     }
