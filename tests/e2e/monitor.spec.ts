@@ -219,3 +219,24 @@ test('a new list load cancels the one still in flight', async ({ page }) => {
   await expect(page.getByTestId('count-all')).toHaveText(total ?? '');
   await expect(page.getByText('The device list could not be loaded')).toHaveCount(0);
 });
+
+test('the refresh countdown stands still while the tab is hidden and goes on when it is shown', async ({
+  page,
+}) => {
+  await openMonitor(page);
+  const left = async () => Number(await page.getByTestId('countdown').textContent());
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  // Counting down while shown (it restarts at 30 after a refresh, so only a change is asserted).
+  const first = await left();
+  await expect.poll(left, { timeout: 5_000 }).not.toBe(first);
+  await setHidden(true);
+  const frozen = await left();
+  await page.waitForTimeout(3_000);
+  expect(await left()).toBe(frozen);
+  await setHidden(false);
+  await expect.poll(left, { timeout: 5_000 }).not.toBe(frozen);
+});
