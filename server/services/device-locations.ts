@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DEVICE_MENU_TYPE, DEVICE_STATE } from '../../src/domain/codes';
+import type { LocationsV2 } from '../../src/domain/device-locations';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import { users } from '../db/schema/users';
@@ -42,39 +43,6 @@ export interface DeviceLocation {
     battery: number | null;
     acc: boolean | null;
   } | null;
-}
-
-/**
- * V2: the same devices as one array per field (no repeated keys, about a third of V1's
- * bytes), times in epoch milliseconds, position columns null where V1's `location` is null,
- * and the counts per list tab (deviceMenuType) over all devices; `deviceMenuType` 1/2/3
- * narrows the rows, not the counts. Index i of every column is the same device, in id order.
- */
-export interface DeviceLocationsV2 {
-  total: number;
-  counts: Record<0 | 1 | 2 | 3, number>;
-  columns: {
-    id: number[];
-    terminalID: string[];
-    nickname: string[];
-    carNumber: string[];
-    userId: (number | null)[];
-    state: number[];
-    deviceProtocol: number[];
-    deviceType: string[];
-    iconType: number[];
-    platformExpireAt: (number | null)[];
-    userExpireAt: (number | null)[];
-    stateTime: (number | null)[];
-    lat: (number | null)[];
-    lon: (number | null)[];
-    speed: (number | null)[];
-    course: (number | null)[];
-    fixTime: (number | null)[];
-    positionType: (string | null)[];
-    battery: (number | null)[];
-    acc: (boolean | null)[];
-  };
 }
 
 /** JSON text of a value of type T, built by the database. */
@@ -127,11 +95,12 @@ const TAB_SQL: Record<1 | 2 | 3, SQL> = {
   [DEVICE_MENU_TYPE.inactive]: sql`${d.state} = ${unactivated}`,
 };
 
+/** V2 (src/domain/device-locations.ts): the same devices in columns, with the tab counts. */
 export async function deviceLocationsV2(
   db: Db,
   auth: AuthContext,
   opts: { userId?: number; deviceMenuType?: number } = {},
-): Promise<JsonText<DeviceLocationsV2>> {
+): Promise<JsonText<LocationsV2>> {
   const where = await scopeConditions(db, auth, opts.userId);
   const tab = opts.deviceMenuType as 1 | 2 | 3;
   const rowFilter = TAB_SQL[tab] ?? sql`true`;

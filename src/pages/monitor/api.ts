@@ -3,7 +3,8 @@ import { MAP_DEFAULT_DEVICE_PLATFORM } from '../../domain/constants';
 import type { MonitorDevice } from '../../domain/device-view';
 import type { AgentRow } from '../../domain/hierarchy';
 import { ApiError, request } from '../../providers/http';
-import { devicesFromColumns, type LocationsV2 } from './decode';
+import type { LocationsV2 } from '../../domain/device-locations';
+import { devicesFromColumns } from './decode';
 
 /**
  * Devices with state and last position; `userId` narrows to one selected account. The

@@ -1,37 +1,9 @@
 /**
- * POST /device/findDeviceLocationAllV2 answers in columns (one array per field, times in epoch
- * ms) to keep a 10,000-device payload small; the page works on device objects.
+ * POST /device/findDeviceLocationAllV2 answers in columns (src/domain/device-locations.ts) to
+ * keep a 10,000-device payload small; the page works on device objects.
  */
+import type { LocationColumns } from '../../domain/device-locations';
 import type { MonitorDevice } from '../../domain/device-view';
-
-export interface LocationColumns {
-  id: number[];
-  terminalID: string[];
-  nickname: (string | null)[];
-  carNumber: (string | null)[];
-  userId: (number | null)[];
-  state: number[];
-  deviceProtocol: number[];
-  deviceType: string[];
-  iconType: number[];
-  platformExpireAt: (number | null)[];
-  userExpireAt: (number | null)[];
-  stateTime: (number | null)[];
-  lat: (number | null)[];
-  lon: (number | null)[];
-  speed: (number | null)[];
-  course: (number | null)[];
-  fixTime: (number | null)[];
-  positionType: (string | null)[];
-  battery: (number | null)[];
-  acc: (boolean | null)[];
-}
-
-export interface LocationsV2 {
-  total: number;
-  counts: Record<number, number>;
-  columns: LocationColumns;
-}
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 

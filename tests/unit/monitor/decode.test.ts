@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { devicesFromColumns, type LocationColumns } from '../../../src/pages/monitor/decode';
+import type { LocationColumns } from '../../../src/domain/device-locations';
+import { devicesFromColumns } from '../../../src/pages/monitor/decode';
 
 describe('findDeviceLocationAllV2 columns', () => {
   it('turns column i into device i, epoch times into ISO strings, and no fix into no location', () => {
