@@ -17,9 +17,7 @@
  * --no-browser measures the server path alone (pump → websocket probe), without Chromium;
  * --db pg serves from a fresh PostgreSQL database (--pg-url) instead of the embedded one.
  */
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { apiPost } from '../tests/support/processes';
@@ -28,10 +26,11 @@ import {
   scrollListDownAndUp,
   takeApplied,
   takeLongTasks,
+  matchApplied,
   type Applied,
 } from './support/probes';
 import { startProfile, stopProfile } from './support/profile';
-import { longestTasksBreakdown, startTrace, stopTrace } from './support/trace';
+import { saveTrace, startTrace, stopTrace } from './support/trace';
 import { Gt06Pump, type PumpDevice } from './support/pump';
 import { ensureBuild, startBenchServer } from './support/server';
 import { report, type RunResult } from './support/report';
@@ -84,34 +83,6 @@ async function login(page: Page, base: string) {
   await page.waitForURL(`${base}/index/home`, { timeout: 60_000 });
 }
 
-/**
- * Delays (ms) from the pump's send to the page's draw, of positions sent at or after `from`,
- * and of the same positions to the websocket probe; unmatched = applied but not sent by us.
- */
-function match(applied: Applied[], sent: Map<string, number>, arrived: Map<string, number>, from: number) {
-  const delays: number[] = [];
-  const serverDelays: number[] = [];
-  let unmatched = 0;
-  // A position may be reported more than once (e.g. drawn, then redrawn by a list refresh):
-  // the first draw counts.
-  const seen = new Set<string>();
-  for (const batch of applied) {
-    for (const p of batch.positions) {
-      const key = `${p.terminalID}|${Date.parse(p.utcTime) / 1000}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const at = sent.get(key);
-      if (at === undefined) unmatched++;
-      else if (at >= from) {
-        delays.push(batch.at - at);
-        const ws = arrived.get(key);
-        if (ws !== undefined) serverDelays.push(ws - at);
-      }
-    }
-  }
-  return { delays, serverDelays, unmatched };
-}
-
 async function run(
   browser: Browser,
   base: string,
@@ -161,13 +132,7 @@ async function run(
         .join(', ') || 'none'),
   );
   const profileLoad = loadProfile ? await stopProfile(loadProfile) : undefined;
-  if (loadTrace) {
-    const events = await stopTrace(loadTrace);
-    // The whole trace opens in DevTools' Performance panel.
-    const file = join(os.tmpdir(), `fleetgate-monitor-load-${Date.now()}.json`);
-    writeFileSync(file, JSON.stringify({ traceEvents: events }));
-    log(`load trace: ${file}\nload, ${longestTasksBreakdown(events).join('\n')}`);
-  }
+  if (loadTrace) log(`load, ${saveTrace(await stopTrace(loadTrace), 'monitor-load').join('\n')}`);
 
   // 2-3. Live updates through the real path.
   pump.start(RATE);
@@ -189,7 +154,7 @@ async function run(
   const updateTasks = await takeLongTasks(page);
   const profileUpdate = updateProfile ? await stopProfile(updateProfile) : undefined;
   // Only positions sent inside the window count; the warm-up's stragglers are dropped.
-  const inWindow = match(applied, pump.sent, probe.arrived, start);
+  const inWindow = matchApplied(applied, pump.sent, probe.arrived, start);
   // Positions of the window the server published at all (seen by the websocket probe).
   let published = 0;
   for (const [key, at] of pump.sent) if (at >= start && probe.arrived.has(key)) published++;

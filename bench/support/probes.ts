@@ -80,3 +80,31 @@ export function scrollListDownAndUp(page: Page, selector: string, steps = 60) {
     { selector, steps },
   );
 }
+
+/**
+ * Delays (ms) from the pump's send to the page's draw, of positions sent at or after `from`,
+ * and of the same positions to the websocket probe; unmatched = applied but not sent by us.
+ */
+export function matchApplied(applied: Applied[], sent: Map<string, number>, arrived: Map<string, number>, from: number) {
+  const delays: number[] = [];
+  const serverDelays: number[] = [];
+  let unmatched = 0;
+  // A position may be reported more than once (e.g. drawn, then redrawn by a list refresh):
+  // the first draw counts.
+  const seen = new Set<string>();
+  for (const batch of applied) {
+    for (const p of batch.positions) {
+      const key = `${p.terminalID}|${Date.parse(p.utcTime) / 1000}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const at = sent.get(key);
+      if (at === undefined) unmatched++;
+      else if (at >= from) {
+        delays.push(batch.at - at);
+        const ws = arrived.get(key);
+        if (ws !== undefined) serverDelays.push(ws - at);
+      }
+    }
+  }
+  return { delays, serverDelays, unmatched };
+}

@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 
 /**
@@ -53,6 +56,16 @@ export async function stopTrace(t: { cdp: CDPSession; events: TraceEvent[] }): P
   await done;
   await t.cdp.detach();
   return t.events;
+}
+
+/**
+ * Writes the trace to a temporary file (it opens in DevTools' Performance panel) and returns
+ * its path and the breakdown of its longest tasks as lines.
+ */
+export function saveTrace(events: TraceEvent[], name: string): string[] {
+  const file = join(tmpdir(), `fleetgate-${name}-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  return [`trace: ${file}`, ...longestTasksBreakdown(events)];
 }
 
 const frameKey = (f: CallFrame) =>
