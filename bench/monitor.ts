@@ -23,10 +23,10 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { apiPost } from '../tests/support/processes';
 import {
   installProbes,
+  matchApplied,
   scrollListDownAndUp,
   takeApplied,
   takeLongTasks,
-  matchApplied,
   type Applied,
 } from './support/probes';
 import { startProfile, stopProfile } from './support/profile';

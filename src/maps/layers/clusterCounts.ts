@@ -50,19 +50,28 @@ export function attachClusterCounts(scene: Scene, host: HTMLElement, layer: ILay
   let labels: ClusterLabel[] = [];
   let drawn = 0;
   let disposed = false;
+  // The size is tracked, not read per frame: reading it while the page's list has just
+  // changed would force a layout inside every map draw. A resize clears the canvas, and L7
+  // redraws (so the counts come back) after its own container resized.
+  let w = 0;
+  let h = 0;
+  const resize = () => {
+    const dpr = window.devicePixelRatio || 1;
+    w = host.clientWidth;
+    h = host.clientHeight;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${h}px`;
+    ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawn = 0;
+  };
+  resize();
+  const observer = new ResizeObserver(resize);
+  observer.observe(host);
 
   const draw = () => {
-    if (disposed || !ctx) return;
-    const w = host.clientWidth;
-    const h = host.clientHeight;
-    const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      canvas.style.width = `${w}px`;
-      canvas.style.height = `${h}px`;
-    }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (disposed || !ctx || (!drawn && !labels.length)) return;
     if (drawn) ctx.clearRect(0, 0, w, h);
     drawn = 0;
     if (!labels.length) return;
@@ -90,6 +99,7 @@ export function attachClusterCounts(scene: Scene, host: HTMLElement, layer: ILay
   return () => {
     disposed = true;
     labels = [];
+    observer.disconnect();
     canvas.remove();
   };
 }
