@@ -6,6 +6,8 @@ import type { DbHandle, Db } from './db/client';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import schemasPlugin from './plugins/schemas';
+import { boundedKeywords } from './lib/schema/ajv';
 import webPlugin from './plugins/web';
 import authRoutes from './routes/auth';
 import deviceCountRoutes from './routes/device-count';
@@ -53,7 +55,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ? { level: opts.config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 20 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true },
+      plugins: [boundedKeywords],
+    },
   });
   app.decorate('db', opts.handle.db);
   app.decorate('dbHandle', { getter: () => opts.handle });
@@ -77,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  await app.register(schemasPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

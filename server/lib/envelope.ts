@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Body, Id, Paging } from './schema/primitives';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/domain/constants';
 
 /** The API envelope (design.md decision 2): `{meta: {success, code, message, key?}, data}`. */
@@ -7,6 +7,8 @@ export interface Meta {
   code: number;
   message: string;
   key?: string;
+  /** Values the key's text names, e.g. {field: 'username', limit: 64}. */
+  params?: Record<string, unknown>;
 }
 export interface Envelope<T = unknown> {
   meta: Meta;
@@ -17,14 +19,21 @@ export function ok<T>(data: T, message = 'success'): Envelope<T> {
   return { meta: { success: true, code: 200, message }, data };
 }
 
-export function fail(code: number, message: string, key?: string, data: unknown = null): Envelope {
-  return { meta: { success: false, code, message, ...(key ? { key } : {}) }, data };
+export function fail(
+  code: number,
+  message: string,
+  key?: string,
+  data: unknown = null,
+  params?: Record<string, unknown>,
+): Envelope {
+  return {
+    meta: { success: false, code, message, ...(key ? { key } : {}), ...(params ? { params } : {}) },
+    data,
+  };
 }
 
-export const PageQuery = {
-  pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX })),
-};
+/** pageNum and pageSize of a list request (the bounded primitives' Paging). */
+export const PageQuery = Paging;
 
 export interface PageParams {
   pageNum?: number;
@@ -37,4 +46,4 @@ export function pageWindow(q: PageParams) {
   return { limit: size, offset: ((q.pageNum ?? 1) - 1) * size };
 }
 
-export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const IdBody = Body({ id: Id() });

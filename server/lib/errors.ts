@@ -12,6 +12,8 @@ export class AppError extends Error {
     message?: string,
     readonly code: number = httpStatus,
     readonly data: unknown = null,
+    /** Values the key's text names ({field, limit}). */
+    readonly params?: Record<string, unknown>,
   ) {
     super(message ?? MESSAGES[key]);
   }
@@ -19,6 +21,9 @@ export class AppError extends Error {
 
 export const badRequest = (key: MessageKey, data: unknown = null) =>
   new AppError(400, key, undefined, 400, data);
+/** A 400 naming the request field at fault, like a schema error (server/lib/schema/errors.ts). */
+export const badField = (key: MessageKey, field: string, limit?: number) =>
+  new AppError(400, key, undefined, 400, null, limit === undefined ? { field } : { field, limit });
 export const notFound = () => new AppError(404, 'notFound');
 export const forbidden = () => new AppError(403, 'unauthorized', API_MESSAGE.forbidden);
 export const sessionExpired = () => new AppError(401, 'sessionExpired', API_MESSAGE.sessionExpired);

@@ -1,15 +1,17 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../config/roles';
 import { MESSAGES } from '../../src/domain/messages';
 import { PageQuery, ok } from '../lib/envelope';
 import { authOf } from '../plugins/auth';
+import { Body, Id, Int, TerminalId, Text, Type } from '../lib/schema/primitives';
+import { COMMAND_TEXT_MAX } from '../../src/domain/limits';
 import { cancelOffline, commandLog, findOffline, insertOffline, sendCommand } from '../services/commands';
 
 const tags = ['command'];
 const access = { permission: [P.command, P.testBatchCmd] };
-const Terminal = Type.String({ minLength: 1, maxLength: 20 });
-const Content = Type.String({ maxLength: 200 });
+const Terminal = TerminalId({ maxLength: 20 });
+const Content = Text(COMMAND_TEXT_MAX);
 
 export default async function commandRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,7 +28,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
-        body: Type.Object({ terminalID: Terminal, content: Content }),
+        body: Body({ terminalID: Terminal, content: Content }),
       },
       config: { access },
     },
@@ -42,10 +44,10 @@ export default async function commandRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Saves a command to be sent when the device next connects',
-        body: Type.Object({
+        body: Body({
           terminalID: Terminal,
           content: Content,
-          ttlHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 30 })),
+          ttlHours: Type.Optional(Int(1, 24 * 30)),
         }),
       },
       config: { access },
@@ -68,7 +70,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: "A device's offline commands",
-        body: Type.Object({ ...PageQuery, terminalID: Terminal, waiting: Type.Optional(Type.Boolean()) }),
+        body: Body({ ...PageQuery, terminalID: Terminal, waiting: Type.Optional(Type.Boolean()) }),
       },
       config: { access },
     },
@@ -78,7 +80,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
   app.post(
     '/command/cancelOffline',
     {
-      schema: { tags, body: Type.Object({ terminalID: Terminal, id: Type.Integer({ minimum: 1 }) }) },
+      schema: { tags, body: Body({ terminalID: Terminal, id: Id() }) },
       config: { access },
     },
     async (req) => {
@@ -93,7 +95,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'The command log of a device',
-        body: Type.Object({ ...PageQuery, terminalID: Terminal }),
+        body: Body({ ...PageQuery, terminalID: Terminal }),
       },
       config: { access },
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Body, Token } from '../lib/schema/primitives';
 import { API_MESSAGE } from '../../src/domain/codes';
 import { resolveAuth } from '../plugins/auth';
 import type { RealtimeHub } from '../realtime/hub';
@@ -14,7 +15,7 @@ export default async function wsRoutes(fastify: FastifyInstance, opts: { hub: Re
     '/ws',
     {
       websocket: true,
-      schema: { tags: ['realtime'], querystring: Type.Object({ token: Type.String({ maxLength: 200 }) }) },
+      schema: { tags: ['realtime'], querystring: Body({ token: Token(200) }) },
       config: { access: { public: true } },
     },
     async (socket, req) => {

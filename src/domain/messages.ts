@@ -67,6 +67,20 @@ export const MESSAGES = {
   iccidInvalid: 'Invalid ICCID: letters or digits of the required length',
   mapServiceTimeout: 'The map service did not answer in time, please try again later',
   mapServiceError: 'The map service refused the request, please check the map key',
+  fieldRequired: '{{field}} is required',
+  fieldType: '{{field}} has the wrong type of value',
+  fieldTooLong: '{{field}} is too long: at most {{limit}} characters',
+  fieldTooShort: '{{field}} is too short: at least {{limit}} characters',
+  fieldTooLarge: '{{field}} must be at most {{limit}}',
+  fieldTooSmall: '{{field}} must be at least {{limit}}',
+  fieldControlChars: '{{field}} holds control characters, which are not allowed',
+  fieldFormat: '{{field}} has the wrong format',
+  fieldTooManyItems: '{{field}} has too many items: at most {{limit}}',
+  fieldTooFewItems: '{{field}} needs at least {{limit}} items',
+  fieldTooManyLines: '{{field}} has too many lines: at most {{limit}}',
+  requestMalformed: 'The request could not be read',
+  requestTooLarge: 'The request is too large',
+  valueNotStorable: 'A value in the request cannot be stored: out of range or holding characters that are not allowed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

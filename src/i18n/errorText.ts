@@ -9,7 +9,7 @@ import { API_MESSAGE } from '../domain/codes';
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     const key = error.key;
-    if (key && i18n.exists(`errors:${key}`)) return i18n.t(`errors:${key}`);
+    if (key && i18n.exists(`errors:${key}`)) return i18n.t(`errors:${key}`, error.meta.params ?? {});
     if (error.meta.message === API_MESSAGE.sessionExpired) return i18n.t('errors:sessionExpired');
     if (error.meta.message === API_MESSAGE.forbidden) return i18n.t('errors:unauthorized');
     if (error.meta.message && !/^\d+$/.test(error.meta.message)) return error.meta.message;

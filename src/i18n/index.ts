@@ -4,6 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import type { Language } from '../domain/constants';
 import { LANGUAGE_STORAGE_KEY } from '../domain/language';
 import { loadAntdLocale } from './antdLocales';
+import { setRequestLanguage } from '../providers/http';
 
 export const NAMESPACES = ['common', 'menu', 'login', 'errors', 'monitor', 'device', 'agent'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -51,6 +52,7 @@ const HTML_LANG: Partial<Record<Language, string>> = { cn: 'zh-CN' };
 export async function applyLanguage(lng: Language, remember = false): Promise<void> {
   await loadLanguage(lng);
   await i18n.changeLanguage(lng);
+  setRequestLanguage(lng);
   document.documentElement.lang = HTML_LANG[lng] ?? lng;
   if (remember) localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
 }

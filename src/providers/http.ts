@@ -11,6 +11,8 @@ export interface Meta {
   message: string;
   /** A key of MESSAGES (src/domain/messages.ts), translated with the errors namespace. */
   key?: string;
+  /** Values the key's text names, e.g. {field: 'username', limit: 64}. */
+  params?: Record<string, unknown>;
 }
 
 export interface Envelope<T> {
@@ -47,6 +49,13 @@ export function isSessionExpiredError(error: unknown): boolean {
   return error.statusCode === 401 || error.meta.message === API_MESSAGE.sessionExpired;
 }
 
+let language: string | null = null;
+
+/** The UI language, sent as Accept-Language so the server's messages match it (src/i18n). */
+export function setRequestLanguage(lng: string) {
+  language = lng;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   /** Query parameters (GET) */
@@ -72,6 +81,7 @@ export async function requestEnvelope<T>(
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   const token = opts.anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (language) headers['Accept-Language'] = language;
 
   let url = `${API_BASE}${path}`;
   if (opts.query) {

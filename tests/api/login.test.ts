@@ -62,10 +62,11 @@ describe('POST /api/login', () => {
     }
   });
 
-  it('rejects a malformed body with a validation error', async () => {
+  it('rejects a malformed body with an error naming the field', async () => {
     const r = await h.post('/api/login', { username: '' });
     expect(r.status).toBe(400);
-    expect(r.meta.key).toBe('validationFailed');
+    expect(r.meta.key).toBe('fieldRequired');
+    expect(r.meta.message).toBe('password is required');
   });
 });
 

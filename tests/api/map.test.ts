@@ -222,7 +222,8 @@ describe('POST /api/map/getKeyAddress', () => {
   it('rejects a malformed position', async () => {
     await setMapKey({ keys: { Baidu: 'ak' } });
     const r = await h.post('/api/map/getKeyAddress', { param: 'north pole' }, await h.login('user'));
-    expect(r.meta.key).toBe('validationFailed');
+    expect(r.meta.key).toBe('fieldFormat');
+    expect(r.meta.message).toBe('param has the wrong format');
     expect(asked).toHaveLength(0);
   });
 });

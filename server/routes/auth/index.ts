@@ -1,4 +1,4 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { LOGIN_CODE } from '../../../src/domain/codes';
@@ -11,15 +11,11 @@ import { verifyPassword } from '../../services/passwords';
 import { createSession, deleteSession } from '../../services/sessions';
 import { sessionPayload } from '../../services/user-info';
 import { loadBrand } from '../../services/brand';
+import { Body, NoInput, Required, TerminalId } from '../../lib/schema/primitives';
+import { NAME_MAX, PASSWORD_MAX } from '../../../src/domain/limits';
 
-const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-});
-const CertBody = Type.Object({
-  terminalID: Type.String({ minLength: 1, maxLength: 20 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-});
+const LoginBody = Body({ username: Required(NAME_MAX), password: Required(PASSWORD_MAX) });
+const CertBody = Body({ terminalID: TerminalId({ maxLength: 20 }), password: Required(PASSWORD_MAX) });
 
 const loginFail = (reply: FastifyReply, code: number, key: MessageKey) =>
   reply.send(fail(code, MESSAGES[key], key));
@@ -106,7 +102,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'] }, config: { access: { permission: 'authenticated' } } },
+    { schema: { tags: ['auth'], body: NoInput() }, config: { access: { permission: 'authenticated' } } },
     async (req) => {
       const { tokenHash } = authOf(req);
       await deleteSession(app.db, tokenHash);

@@ -1,8 +1,10 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { PageQuery, ok } from '../../lib/envelope';
-import { badRequest } from '../../lib/errors';
+import { badField } from '../../lib/errors';
+import { Body, Id, Int, Text, Type } from '../../lib/schema/primitives';
+import { INT32_MAX, REMARK_MAX } from '../../../src/domain/limits';
 import { authOf } from '../../plugins/auth';
 import {
   deleteDeviceCounts,
@@ -12,7 +14,7 @@ import {
 } from '../../services/device-counts';
 
 const tags = ['device count'];
-const Count = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+const Count = Int(0, 100_000_000);
 const read = { permission: [P.agentList] };
 const write = { permission: [P.agentEdit], write: true };
 
@@ -25,7 +27,7 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        querystring: Type.Object({ ...PageQuery, userId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        querystring: Body({ ...PageQuery, userId: Type.Optional(Id()) }),
       },
       config: { access: read },
     },
@@ -37,11 +39,11 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        body: Type.Object({
-          userId: Type.Integer({ minimum: 1 }),
+        body: Body({
+          userId: Id(),
           deviceCount: Count,
           totalDeviceCount: Count,
-          remark: Type.Optional(Type.String({ maxLength: 255 })),
+          remark: Type.Optional(Text(REMARK_MAX)),
         }),
       },
       config: { access: write },
@@ -54,11 +56,11 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        body: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
+        body: Body({
+          id: Id(),
           deviceCount: Type.Optional(Count),
           totalDeviceCount: Type.Optional(Count),
-          remark: Type.Optional(Type.String({ maxLength: 255 })),
+          remark: Type.Optional(Text(REMARK_MAX)),
         }),
       },
       config: { access: write },
@@ -75,13 +77,14 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'ids: comma-separated record ids',
-        params: Type.Object({ ids: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 2000 }) }),
+        params: Body({ ids: Type.String({ pattern: '^\\d{1,10}(,\\d{1,10})*$', maxLength: 2000 }) }),
       },
       config: { access: write },
     },
     async (req) => {
       const ids = [...new Set(req.params.ids.split(',').map(Number))];
-      if (ids.some((n) => !Number.isSafeInteger(n) || n < 1)) throw badRequest('validationFailed');
+      if (ids.some((n) => n < 1)) throw badField('fieldTooSmall', 'ids', 1);
+      if (ids.some((n) => n > INT32_MAX)) throw badField('fieldTooLarge', 'ids', INT32_MAX);
       return ok({ deleted: await deleteDeviceCounts(db, authOf(req), ids) });
     },
   );

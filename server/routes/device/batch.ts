@@ -1,4 +1,5 @@
-import { Type, type TProperties, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TProperties, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Body, Code, Id, Num, Text, Type } from '../../lib/schema/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
@@ -18,7 +19,7 @@ import { BatchFields } from './schemas';
 
 const tags = ['device'];
 const write = (permission: string) => ({ access: { permission: [permission], write: true } });
-const body = <T extends TProperties>(fields: T) => Type.Object({ ...BatchFields, ...fields });
+const body = <T extends TProperties>(fields: T) => Body({ ...BatchFields, ...fields });
 
 /**
  * Batch device operations: each answers a BatchResult (total, succeeded, failed per device)
@@ -34,7 +35,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: "Moves devices to an account of the caller's subtree",
-        body: body({ userId: Type.Integer({ minimum: 1 }) }),
+        body: body({ userId: Id() }),
       },
       config: write(P.deviceTransfer),
     },
@@ -42,25 +43,25 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/device/updateIconTypeList',
-    { schema: { tags, body: body({ iconType: Type.Integer() }) }, config: write(P.deviceIconType) },
+    { schema: { tags, body: body({ iconType: Code() }) }, config: write(P.deviceIconType) },
     async (req) => ok(await updateIconType(ctx(req), req.body)),
   );
   app.post(
     '/device/changeDevicesType',
     {
-      schema: { tags, body: body({ deviceType: Type.String({ maxLength: 32 }) }) },
+      schema: { tags, body: body({ deviceType: Text(32) }) },
       config: write(P.deviceInit),
     },
     async (req) => ok(await changeDeviceType(ctx(req), req.body)),
   );
   app.post(
     '/device/updateZoneImeiList',
-    { schema: { tags, body: body({ timezone: Type.Number() }) }, config: write(P.deviceInit) },
+    { schema: { tags, body: body({ timezone: Num(-1000, 1000) }) }, config: write(P.deviceInit) },
     async (req) => ok(await updateTimezone(ctx(req), req.body)),
   );
   app.post(
     '/device/updateDevicesExpireType',
-    { schema: { tags, body: body({ expireType: Type.Integer() }) }, config: write(P.deviceUpdateTime) },
+    { schema: { tags, body: body({ expireType: Code() }) }, config: write(P.deviceUpdateTime) },
     async (req) => ok(await updateExpireType(ctx(req), req.body)),
   );
   app.post(
@@ -70,8 +71,8 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Platform and/or user expiry; the user expiry may not be later than the platform expiry',
         body: body({
-          platformExpireAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-          userExpireAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+          platformExpireAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
+          userExpireAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
         }),
       },
       config: write(P.deviceUpdateTime),
@@ -80,13 +81,13 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/device/updateHost',
-    { schema: { tags, body: body({ host: Type.String({ maxLength: 200 }) }) }, config: write(P.deviceInit) },
+    { schema: { tags, body: body({ host: Text(200) }) }, config: write(P.deviceInit) },
     async (req) => ok(await updateHost(ctx(req), req.body)),
   );
   app.post(
     '/device/updatePwdByTerminalIds',
     {
-      schema: { tags, body: body({ password: Type.String({ maxLength: 64 }) }) },
+      schema: { tags, body: body({ password: Text(64) }) },
       config: write(P.deviceResetPwd),
     },
     async (req) => ok(await setDevicePassword(ctx(req), req.body)),

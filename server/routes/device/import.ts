@@ -1,4 +1,5 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Body, Id, Int, LineList, Type } from '../../lib/schema/primitives';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
@@ -15,10 +16,10 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
         tags: ['device'],
         description:
           'Imports devices (one IMEI per line) into an account of the caller; answers a result per line',
-        body: Type.Object({
-          imeis: Type.String({ maxLength: 200_000 }),
-          importProtocol: Type.Integer({ minimum: 0, maximum: 4 }),
-          userId: Type.Optional(Type.Integer({ minimum: 1 })),
+        body: Body({
+          imeis: LineList(),
+          importProtocol: Int(0, 4),
+          userId: Type.Optional(Id()),
         }),
       },
       config: { access: { permission: [P.deviceImport], write: true } },

@@ -1,4 +1,16 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  Body,
+  Code,
+  Int,
+  LineList,
+  List,
+  Num,
+  Text,
+  TerminalId as TerminalIdSchema,
+  Type,
+} from '../../lib/schema/primitives';
+import { NAME_MAX, REMARK_MAX, TERMINAL_ID_MAX } from '../../../src/domain/limits';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import {
@@ -18,9 +30,11 @@ import {
 } from '../../services/devices/info';
 
 const tags = ['device'];
-const Imeis = Type.Object({ imeis: Type.String({ maxLength: 50_000 }) });
-const TerminalId = Type.String({ minLength: 1, maxLength: 32 });
-const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const Imeis = Body({ imeis: LineList({ maxLength: 50_000 }) });
+const TerminalId = TerminalIdSchema();
+const text = (max: number) => Type.Optional(Text(max));
+/** A terminal id cell of an imported sheet: the service trims it and reports a bad one per row. */
+const RowTerminalId = Text(TERMINAL_ID_MAX);
 
 /** Single-device edits, searches and the row imports (ICCID, vehicle profiles). */
 export default async function deviceInfoRoutes(fastify: FastifyInstance) {
@@ -41,7 +55,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'A device with its owner account',
-        body: Type.Object({ terminalID: TerminalId }),
+        body: Body({ terminalID: TerminalId }),
       },
       config: { access: { permission: [P.deviceUserInfo] } },
     },
@@ -60,7 +74,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        body: Type.Object({ terminalID: TerminalId, cardIccid: Type.String({ maxLength: 32 }) }),
+        body: Body({ terminalID: TerminalId, cardIccid: Text(32) }),
       },
       config: { access: { permission: [P.deviceImportSim], write: true } },
     },
@@ -72,15 +86,15 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Name, plate, SIM, ICCID, remark, icon and time zone of one device',
-        body: Type.Object({
+        body: Body({
           terminalID: TerminalId,
-          nickname: text(64),
+          nickname: text(NAME_MAX),
           carNumber: text(16),
           sim: text(20),
           iccid: text(24),
-          remark: text(255),
-          iconType: Type.Optional(Type.Integer()),
-          timezone: Type.Optional(Type.Number()),
+          remark: text(REMARK_MAX),
+          iconType: Type.Optional(Code()),
+          timezone: Type.Optional(Num(-1000, 1000)),
         }),
       },
       config: { access: { permission: [P.deviceEdit], write: true } },
@@ -93,18 +107,9 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'ICCIDs per device; each must have exactly `length` characters',
-        body: Type.Object({
-          rows: Type.Array(
-            Type.Object({
-              terminalID: Type.String({ maxLength: 32 }),
-              iccid: Type.String({ maxLength: 64 }),
-            }),
-            {
-              minItems: 1,
-              maxItems: DEVICE_BATCH_MAX,
-            },
-          ),
-          length: Type.Integer({ minimum: ICCID_IMPORT_LENGTH_MIN, maximum: ICCID_IMPORT_LENGTH_MAX }),
+        body: Body({
+          rows: List(Body({ terminalID: RowTerminalId, iccid: Text(64) }), DEVICE_BATCH_MAX, { minItems: 1 }),
+          length: Int(ICCID_IMPORT_LENGTH_MIN, ICCID_IMPORT_LENGTH_MAX),
         }),
       },
       config: { access: { permission: [P.deviceImportSim], write: true } },
@@ -118,18 +123,19 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Vehicle profile rows (plate, name, SIM, driver, driver phone, vehicle model), reported per row',
-        body: Type.Object({
-          rows: Type.Array(
-            Type.Object({
-              terminalID: Type.String({ maxLength: 32 }),
+        body: Body({
+          rows: List(
+            Body({
+              terminalID: RowTerminalId,
               carNumber: text(16),
-              nickname: text(64),
+              nickname: text(NAME_MAX),
               sim: text(20),
-              driverName: text(64),
+              driverName: text(NAME_MAX),
               driverPhone: text(32),
-              vehicleModel: text(64),
+              vehicleModel: text(NAME_MAX),
             }),
-            { minItems: 1, maxItems: DEVICE_BATCH_MAX },
+            DEVICE_BATCH_MAX,
+            { minItems: 1 },
           ),
         }),
       },

@@ -1,4 +1,5 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Body } from '../../lib/schema/primitives';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
@@ -46,7 +47,7 @@ export default async function deviceListRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'The filtered device list as an xlsx or csv file (newest first, capped at the export limit)',
-        body: Type.Object({ ...DeviceFilterSchema, format: FormatSchema }),
+        body: Body({ ...DeviceFilterSchema, format: FormatSchema }),
       },
       config: { access: LIST },
     },

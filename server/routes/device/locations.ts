@@ -1,4 +1,5 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Body, Id, Int, Type } from '../../lib/schema/primitives';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
@@ -22,7 +23,7 @@ export default async function deviceLocationRoutes(fastify: FastifyInstance) {
         tags: ['device'],
         description:
           "Devices of the caller's subtree (or of one selected account) with state and last position",
-        body: Type.Object({ userId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        body: Body({ userId: Type.Optional(Id()) }),
       },
       config: access,
     },
@@ -36,9 +37,9 @@ export default async function deviceLocationRoutes(fastify: FastifyInstance) {
         description:
           'As findDeviceLocationAll, as one array per field (times in epoch ms) plus counts per ' +
           'deviceMenuType; deviceMenuType 1/2/3 narrows the rows to online/offline/not activated',
-        body: Type.Object({
-          userId: Type.Optional(Type.Integer({ minimum: 1 })),
-          deviceMenuType: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+        body: Body({
+          userId: Type.Optional(Id()),
+          deviceMenuType: Type.Optional(Int(0, 3)),
         }),
       },
       config: access,

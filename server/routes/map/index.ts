@@ -1,14 +1,17 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badField } from '../../lib/errors';
+import { Body, Int, Required, Text, Token, Type } from '../../lib/schema/primitives';
 import { keyFor, loadMapKeySetting } from '../../services/map/settings';
 import { reverseGeocode, suggest } from '../../services/map/web-service';
 
 const tags = ['map'];
 // The map key is needed by anyone who sees a map; every logged-in account may ask for it.
 const ANY = { permission: 'authenticated' } as const;
-const Str = Type.Union([Type.String(), Type.Number()]);
+/** Values the old clients send as a string or a number. */
+const Str = Type.Union([Text(32), Int(0, 1_000_000)]);
+const MapType = Token(16);
 
 /** Map key and the provider's web services (spec section 7). */
 export default async function mapRoutes(fastify: FastifyInstance) {
@@ -20,7 +23,7 @@ export default async function mapRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'The browser key of a map type from the system setting mapKey',
-        body: Type.Object({
+        body: Body({
           projectName: Type.Optional(Str),
           devicePlatform: Type.Optional(Str),
           mapType: Str,
@@ -42,13 +45,13 @@ export default async function mapRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: "Place suggestions from the configured provider (Baidu's shape: status 0, result[])",
-        body: Type.Object({
-          param: Type.String({ minLength: 1, maxLength: 100 }),
-          output: Type.Optional(Type.String()),
-          region: Type.Optional(Type.String({ maxLength: 64 })),
-          coord_type: Type.Optional(Type.String()),
-          language: Type.Optional(Type.String({ maxLength: 16 })),
-          mapType: Type.Optional(Type.String()),
+        body: Body({
+          param: Required(100),
+          output: Type.Optional(Token(16)),
+          region: Type.Optional(Text(64)),
+          coord_type: Type.Optional(Token(16)),
+          language: Type.Optional(Token(16)),
+          mapType: Type.Optional(MapType),
         }),
       },
       config: { access: ANY },
@@ -77,11 +80,11 @@ export default async function mapRoutes(fastify: FastifyInstance) {
         description:
           'Address of a WGS-84 position "lat,lng" from the configured provider: status 0, ' +
           'result.formatted_address and result.sematic_description',
-        body: Type.Object({
-          param: Type.String({ maxLength: 64 }),
-          language: Type.Optional(Type.String({ maxLength: 16 })),
+        body: Body({
+          param: Text(64),
+          language: Type.Optional(Token(16)),
           extensions_poi: Type.Optional(Str),
-          mapType: Type.Optional(Type.String()),
+          mapType: Type.Optional(MapType),
         }),
       },
       config: { access: ANY },
@@ -89,7 +92,7 @@ export default async function mapRoutes(fastify: FastifyInstance) {
     async (req) => {
       const [lat, lng] = req.body.param.split(',').map((v) => Number(v.trim()));
       if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
-        throw badRequest('validationFailed');
+        throw badField('fieldFormat', 'param');
       }
       return ok(
         await reverseGeocode(app.db, { lat, lng, language: req.body.language, mapType: req.body.mapType }),

@@ -1,8 +1,9 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
+import { Body, Id, OneOf, Type } from '../../lib/schema/primitives';
 import { agentDeviceCounts } from '../../services/devices/agent-counts';
 import { exportAgentList } from '../../services/devices/agent-export';
 
@@ -19,7 +20,7 @@ export default async function agentDeviceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Per direct child of userId (default the caller): own and subtree devices by state',
-        body: Type.Object({ userId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        body: Body({ userId: Type.Optional(Id()) }),
       },
       config: { access: LIST },
     },
@@ -32,9 +33,9 @@ export default async function agentDeviceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'The accounts of the subtree of userId (default the caller) as an xlsx or csv file',
-        body: Type.Object({
-          userId: Type.Optional(Type.Integer({ minimum: 1 })),
-          format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
+        body: Body({
+          userId: Type.Optional(Id()),
+          format: OneOf(['xlsx', 'csv']),
         }),
       },
       config: { access: LIST },

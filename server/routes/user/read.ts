@@ -1,8 +1,10 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { IdBody, PageQuery, ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
+import { Body, Code, Id, Name, NoInput, Required, Text, Type } from '../../lib/schema/primitives';
+import { PASSWORD_MAX } from '../../../src/domain/limits';
 import {
   findById,
   findChildren,
@@ -56,11 +58,11 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     async (req) => ok(await subtreeRows(db, authOf(req), req.body.id, true)),
   );
 
-  const PageBody = Type.Object({
+  const PageBody = Body({
     ...PageQuery,
-    id: Type.Optional(Type.Integer({ minimum: 1 })),
-    username: Type.Optional(Type.String({ maxLength: 64 })),
-    role: Type.Optional(Type.Integer()),
+    id: Type.Optional(Id()),
+    username: Type.Optional(Name()),
+    role: Type.Optional(Code()),
   });
   app.post(
     '/user/findAllUserByPage',
@@ -71,9 +73,9 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const LikeBody = Type.Object({
-    selectName: Type.String({ minLength: 1, maxLength: 64 }),
-    id: Type.Optional(Type.Integer({ minimum: 1 })),
+  const LikeBody = Body({
+    selectName: Required(64),
+    id: Type.Optional(Id()),
   });
   app.post('/user/findLike', { schema: { tags, body: LikeBody }, config: { access: LIST } }, async (req) => {
     const b = req.body;
@@ -95,7 +97,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Whether a user name is taken',
-        body: Type.Object({ username: Type.String({ maxLength: 64 }) }),
+        body: Body({ username: Name() }),
       },
       config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
     },
@@ -111,7 +113,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     async (req) => ok(await importNumOf(db, authOf(req), req.body.id)),
   );
 
-  const RecordBody = Type.Object({ ...PageQuery, id: Type.Optional(Type.Integer({ minimum: 1 })) });
+  const RecordBody = Body({ ...PageQuery, id: Type.Optional(Id()) });
   app.post(
     '/user/findImportNumRecord',
     { schema: { tags, body: RecordBody }, config: { access: LIST } },
@@ -124,7 +126,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: "Checks the caller's current password",
-        body: Type.Object({ password: Type.String({ maxLength: 128 }) }),
+        body: Body({ password: Text(PASSWORD_MAX) }),
       },
       config: { access: ANY },
     },
@@ -134,7 +136,11 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
   app.get(
     '/user/checkPassword',
     {
-      schema: { tags, description: 'Whether the caller still uses the default password' },
+      schema: {
+        tags,
+        description: 'Whether the caller still uses the default password',
+        querystring: NoInput(),
+      },
       config: { access: ANY },
     },
     async (req) => ok({ isDefault: await checkOwnPassword(authOf(req), app.config.defaultPassword) }),

@@ -1,8 +1,10 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { IdBody, ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
+import { Body, Code, DateTime, Id, IdList, Int, Name, Text, Type } from '../../lib/schema/primitives';
+import { IMPORT_NUM_CHANGE_MAX, NAME_MAX, PASSWORD_MAX, REMARK_MAX } from '../../../src/domain/limits';
 import {
   deleteMany,
   deleteUser,
@@ -20,21 +22,21 @@ import { toUserInfo } from '../../services/user-info';
 const tags = ['user'];
 const write = (...permission: string[]) => ({ permission, write: true });
 
-const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const Str = (max: number) => Type.Optional(Text(max));
 const AccountFields = {
-  nickname: Str(64),
-  realname: Str(64),
+  nickname: Str(NAME_MAX),
+  realname: Str(NAME_MAX),
   telephone: Str(32),
   email: Str(128),
-  address: Str(255),
-  remark: Str(255),
-  expireAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  address: Str(REMARK_MAX),
+  remark: Str(REMARK_MAX),
+  expireAt: Type.Optional(Type.Union([DateTime(), Type.Null()])),
 };
-const NewAccount = Type.Object({
-  parentId: Type.Optional(Type.Integer({ minimum: 1 })),
-  username: Type.String({ maxLength: 64 }),
-  password: Type.String({ maxLength: 128 }),
-  role: Type.Integer(),
+const NewAccount = Body({
+  parentId: Type.Optional(Id()),
+  username: Name(),
+  password: Text(PASSWORD_MAX),
+  role: Code(),
   ...AccountFields,
 });
 
@@ -54,19 +56,19 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Creates many accounts; each row succeeds or fails on its own',
-        body: Type.Object({ users: Type.Array(NewAccount, { minItems: 1, maxItems: 5000 }) }),
+        body: Body({ users: Type.Array(NewAccount, { minItems: 1, maxItems: 5000 }) }),
       },
       config: { access: write(P.agentAdd) },
     },
     async (req) => ok(await importUsers(db, authOf(req), req.body.users)),
   );
 
-  const Changes = Type.Object({
-    id: Type.Integer({ minimum: 1 }),
+  const Changes = Body({
+    id: Id(),
     ...AccountFields,
     idCard: Str(32),
-    password: Type.Optional(Type.String({ maxLength: 128 })),
-    oldPassword: Type.Optional(Type.String({ maxLength: 128 })),
+    password: Str(PASSWORD_MAX),
+    oldPassword: Str(PASSWORD_MAX),
   });
   // Any account may edit itself (own password, contact details); editing another needs agent:edit.
   app.post(
@@ -83,7 +85,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        body: Type.Object({ id: Type.Integer({ minimum: 1 }), username: Type.String({ maxLength: 64 }) }),
+        body: Body({ id: Id(), username: Name() }),
       },
       config: { access: write(P.agentChangeUsername) },
     },
@@ -96,7 +98,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
   app.post(
     '/user/updateRole',
     {
-      schema: { tags, body: Type.Object({ id: Type.Integer({ minimum: 1 }), role: Type.Integer() }) },
+      schema: { tags, body: Body({ id: Id(), role: Code() }) },
       config: { access: write(P.agentEdit) },
     },
     async (req) => {
@@ -131,7 +133,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }) }),
+        body: Body({ ids: IdList(1000, { minItems: 1 }) }),
       },
       config: { access: write(P.agentDel) },
     },
@@ -144,7 +146,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Moves account id (with its subtree) under account user_id',
-        body: Type.Object({ id: Type.Integer({ minimum: 1 }), user_id: Type.Integer({ minimum: 1 }) }),
+        body: Body({ id: Id(), user_id: Id() }),
       },
       config: { access: write(P.agentTransfer) },
     },
@@ -160,7 +162,11 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Gives (or with a negative num takes back) import counts of a sub-account',
-        body: Type.Object({ id: Type.Integer({ minimum: 1 }), num: Type.Integer(), remark: Str(255) }),
+        body: Body({
+          id: Id(),
+          num: Int(-IMPORT_NUM_CHANGE_MAX, IMPORT_NUM_CHANGE_MAX),
+          remark: Str(REMARK_MAX),
+        }),
       },
       config: { access: write(P.agentImportNum) },
     },
