@@ -24,3 +24,7 @@ export * from './ota-job-devices';
 export * from './stock';
 export * from './system-settings';
 export * from './vehicle-profiles';
+export * from './track-days';
+export * from './track-day-shapes';
+export * from './track-rollup-cursors';
+export * from './track-users';

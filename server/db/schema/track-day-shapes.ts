@@ -1,0 +1,27 @@
+import { date, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import type { SpeedSeries, TrackShape } from '../../../src/domain/track';
+import { devices } from './devices';
+
+/** Stopped runs of a day as stored: [start ms, end ms, lat, lon]. */
+export type StoredRun = [number, number, number, number];
+
+/**
+ * The per-day parts of a track rollup that a playback over a wide range needs: stopped runs,
+ * 5-minute speed buckets and the simplified geometry (at most 1,000 points). Kept apart from
+ * track_days so that report scans never touch these larger values.
+ */
+export const trackDayShapes = pgTable(
+  'track_day_shapes',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    runs: jsonb('runs').$type<StoredRun[]>().notNull(),
+    speed: jsonb('speed').$type<SpeedSeries>().notNull(),
+    shape: jsonb('shape').$type<TrackShape>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+
+export type TrackDayShapeRow = typeof trackDayShapes.$inferSelect;
