@@ -81,6 +81,11 @@ export const MESSAGES = {
   requestMalformed: 'The request could not be read',
   requestTooLarge: 'The request is too large',
   valueNotStorable: 'A value in the request cannot be stored: out of range or holding characters that are not allowed',
+  trackRangeTooLong: 'The track range is at most 90 days',
+  trackRangeTooOld: 'Track history is kept for the last 90 days',
+  rangeOrder: 'The end time must be after the start time',
+  trackTooManyDevices: 'At most 5 devices can be played back at once',
+  statsRangeTooLong: 'Statistics cover at most 3 months at once',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
