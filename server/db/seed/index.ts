@@ -13,6 +13,7 @@ import { buildDemoFleet, insertDevices } from './devices';
 import { seedCommerce } from './misc';
 import { buildStock, insertStock } from './stock';
 import { buildTracks, insertPositions } from './tracks';
+import { seedHistory } from './history-seed';
 
 export { DEMO_PASSWORD, SEED_USER_IDS } from './accounts';
 export { FLEET_PLAN } from './devices';
@@ -29,6 +30,8 @@ export interface SeedOptions {
   adminPassword?: string;
   /** Reference time for expiries and last fixes (tests pin it); default now. */
   now?: Date;
+  /** 90 days of history and the daily rollups (history-seed.ts); default true. */
+  history?: boolean;
 }
 
 export interface SeedSummary {
@@ -86,6 +89,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedCommerce(tx, fleet.devices, accounts, now);
     await seedActivity(tx, fleet.devices, now);
     await seedOperations(tx, fleet.devices, now);
+    if (opts.history !== false) await seedHistory(tx, fleet.devices, tracks, now);
   });
   return {
     users: accounts.length,
