@@ -28,6 +28,7 @@ import agentDeviceRoutes from './routes/user/agent-devices';
 import { setReadCacheTtl } from './lib/read-cache';
 import wsRoutes from './routes/ws';
 import mapRoutes from './routes/map/index';
+import trackRoutes from './routes/track/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(deviceBatchRoutes);
       await api.register(deviceInfoRoutes);
       await api.register(agentDeviceRoutes);
+      await api.register(trackRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -1,0 +1,50 @@
+import { STAY_MAX_S, STAY_MIN_S, TRACK_POINTS_MAX, TRACK_POINTS_MIN } from '../../../src/domain/track';
+import { Body, DateTime, Id, Int, List, OneOf, TerminalId, Text, Type } from '../../lib/schema/primitives';
+
+/** Request pieces of the track routes (docs/api/tracks.md). */
+export const RangeFields = {
+  terminalID: TerminalId(),
+  startTime: DateTime(),
+  endTime: DateTime(),
+};
+
+export const FilterFields = {
+  hideLbs: Type.Optional(Type.Boolean()),
+  hideInvalid: Type.Optional(Type.Boolean()),
+  dropJumps: Type.Optional(Type.Boolean()),
+};
+
+export const MinStay = Type.Optional(Int(STAY_MIN_S, STAY_MAX_S));
+
+export const TrackBody = Body({
+  ...RangeFields,
+  ...FilterFields,
+  maxPoints: Type.Optional(Int(TRACK_POINTS_MIN, TRACK_POINTS_MAX)),
+  minStaySeconds: MinStay,
+});
+
+export const StayBody = Body({ ...RangeFields, minStaySeconds: MinStay });
+
+export const ExportBody = Body({
+  ...RangeFields,
+  ...FilterFields,
+  minStaySeconds: MinStay,
+  format: OneOf(['xlsx', 'gpx', 'kml']),
+  what: OneOf(['points', 'stays']),
+});
+
+/**
+ * The 5-device limit is checked by the service so the client gets the catalogue's own message
+ * (trackTooManyDevices), not a schema error; the schema only bounds the array.
+ */
+export const TrackUserBody = Body({
+  usr_list: List(
+    Body({
+      terminalID: TerminalId(),
+      userId: Type.Optional(Id()),
+      nickname: Type.Optional(Text(64)),
+      carNumber: Type.Optional(Text(16)),
+    }),
+    50,
+  ),
+});
