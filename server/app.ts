@@ -29,6 +29,7 @@ import { setReadCacheTtl } from './lib/read-cache';
 import wsRoutes from './routes/ws';
 import mapRoutes from './routes/map/index';
 import trackRoutes from './routes/track/index';
+import statsRoutes from './routes/stats/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(deviceInfoRoutes);
       await api.register(agentDeviceRoutes);
       await api.register(trackRoutes);
+      await api.register(statsRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -12,3 +12,4 @@ export * from './simplify';
 export * from './state';
 export * from './stays';
 export * from './assemble';
+export * from './statistics';

@@ -1,0 +1,97 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { displayName } from '../../../src/domain/device-view';
+import { DAY_MS, daysFrom, dayStart, STATS_MAX_DAYS } from '../../../src/domain/track';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/devices';
+import { users } from '../../db/schema/users';
+import { badField, badRequest } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { ownerAccounts } from '../devices/filter';
+
+/**
+ * What every statistics report covers: the devices of the caller's subtree, or of a selected
+ * account (and its subtree unless told otherwise), narrowed to the given terminal ids, over a
+ * range of platform days. A terminal id outside the scope simply matches nothing.
+ */
+export interface StatsFilter {
+  userId?: number;
+  includeSubtree?: boolean;
+  terminalIDs?: string[];
+  startDate?: string;
+  endDate?: string;
+  pageNum?: number;
+  pageSize?: number;
+}
+
+export interface StatsDevice {
+  id: number;
+  terminalID: string;
+  name: string;
+  userId: number | null;
+  username: string;
+  deviceType: string;
+  battery: number | null;
+  fixTime: Date | null;
+  platformExpireAt: Date | null;
+  userExpireAt: Date | null;
+}
+
+export async function statsDevices(
+  db: Db,
+  auth: AuthContext,
+  f: StatsFilter,
+  extra?: SQL,
+): Promise<StatsDevice[]> {
+  const owners = await ownerAccounts(db, auth, { userId: f.userId, includeSubtree: f.includeSubtree });
+  const conds: SQL[] = [
+    inArray(
+      devices.userId,
+      owners.map((o) => o.id),
+    ),
+  ];
+  if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
+  if (f.terminalIDs?.length) conds.push(inArray(devices.terminalId, f.terminalIDs));
+  if (extra) conds.push(extra);
+  const rows = await db
+    .select({
+      id: devices.id,
+      terminalID: devices.terminalId,
+      nickname: devices.nickname,
+      carNumber: devices.carNumber,
+      userId: devices.userId,
+      username: users.username,
+      deviceType: devices.deviceType,
+      battery: devices.battery,
+      fixTime: devices.fixTime,
+      platformExpireAt: devices.platformExpireAt,
+      userExpireAt: devices.userExpireAt,
+    })
+    .from(devices)
+    .leftJoin(users, eq(users.id, devices.userId))
+    .where(and(...conds));
+  return rows.map(({ nickname, carNumber, username, ...r }) => ({
+    ...r,
+    username: username ?? '',
+    name: displayName({ carNumber, nickname, terminalID: r.terminalID }),
+  }));
+}
+
+/** The days of a report: both ends included, at most STATS_MAX_DAYS. */
+export function statsDays(f: StatsFilter): { first: string; last: string; days: string[] } {
+  if (!f.startDate) throw badField('fieldRequired', 'startDate');
+  if (!f.endDate) throw badField('fieldRequired', 'endDate');
+  const first = f.startDate;
+  const last = f.endDate;
+  if (last < first) throw badRequest('rangeOrder');
+  if ((dayStart(last) - dayStart(first)) / DAY_MS + 1 > STATS_MAX_DAYS) throw badRequest('statsRangeTooLong');
+  return { first, last, days: daysFrom(first, last) };
+}
+
+/** LIMIT and OFFSET of a statistics page (spec: page size 100,000 unless asked). */
+export function statsPage(f: StatsFilter, pageSizeDefault: number) {
+  const size = f.pageSize ?? pageSizeDefault;
+  return { limit: size, offset: ((f.pageNum ?? 1) - 1) * size };
+}
+
+/** Device ids as one array parameter (10,000 ids would be 10,000 parameters otherwise). */
+export const idArray = (list: { id: number }[]) => `{${list.map((d) => d.id).join(',')}}`;
