@@ -21,7 +21,7 @@ let h: Harness;
 let agent: string;
 let admin: string;
 let all: DeviceRow[];
-let agentTree: Set<number>;
+let agentTree: Set<string>;
 const today = dayOf(Date.now());
 const dev = (id: number) => all.find((d) => d.id === id)!;
 const iso = (ms: number) => new Date(ms).toISOString();

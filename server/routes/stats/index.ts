@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import trackJobs from '../../jobs/plugin';
 import { ok } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import { ReadCache } from '../../lib/read-cache';
+import { authOf, type AuthContext } from '../../plugins/auth';
 import { countAlarms } from '../../services/stats/alarms';
 import { countBattery } from '../../services/stats/battery';
 import { exportRange, exportReport } from '../../services/stats/export';
@@ -30,6 +31,23 @@ import {
 const tags = ['statistics'];
 const ANY_REPORT = [P.countMileage, P.countAlarms, P.countStay, P.countTrack, P.countPastDue, P.countBattery];
 
+/**
+ * Report answers shared between identical requests of the same account for READ_CACHE_MS
+ * (and while one is being computed): ten users of one fleet opening the same report cost one
+ * query. The rollups they read change once a minute at most.
+ */
+const answers = new ReadCache<string>();
+function shared(
+  auth: AuthContext,
+  path: string,
+  body: unknown,
+  load: () => Promise<unknown>,
+): Promise<string> {
+  const key = [auth.user.id, auth.user.ancestors, auth.deviceId ?? '', path, JSON.stringify(body)].join('|');
+  // Kept as the JSON text of the envelope: a 100,000-row page is not serialised again per request.
+  return answers.get(key, async () => JSON.stringify(ok(await load())));
+}
+
 function sendFile(
   reply: FastifyReply,
   file: { stream: unknown; mime: string; filename: string; truncated: boolean },
@@ -48,87 +66,96 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     path: `/stat/${path}`,
     opts: { schema: { tags, description, body }, config: { access: { permission } } },
   });
+  /** A JSON report: its answer shared between identical requests (see `shared`). */
+  const report = <T>(
+    path: string,
+    description: string,
+    permission: readonly string[],
+    body: object,
+    load: (db: typeof app.db, auth: AuthContext, q: never) => Promise<T>,
+  ) => {
+    const r = route(path, description, permission, body);
+    app.post(r.path, r.opts, async (req, reply) => {
+      const auth = authOf(req);
+      const text = await shared(auth, r.path, req.body, () => load(app.db, auth, req.body as never));
+      return reply.type('application/json; charset=utf-8').send(text);
+    });
+  };
 
-  let r = route(
+  report(
     'countMileage',
     'Mileage per device and day (or per device, or per day), sums per date, totals',
     [P.countMileage],
     MileageBody,
+    countMileage,
   );
-  app.post(r.path, r.opts, async (req) => ok(await countMileage(app.db, authOf(req), req.body as never)));
-
-  r = route(
+  report(
     'findStatistics',
     "Mileage rows per device and day in the spec's names (statsticDate), sums per date",
     [P.countMileage],
     StatsBody,
+    async (db, auth, q: object) => {
+      const res = await countMileage(db, auth, { ...q, groupBy: 'deviceDay' });
+      const list = (res.list as { date: string }[]).map(({ date, ...row }) => ({
+        ...row,
+        statsticDate: date,
+      }));
+      return { ...res, list };
+    },
   );
-  app.post(r.path, r.opts, async (req) => {
-    const res = await countMileage(app.db, authOf(req), { ...(req.body as object), groupBy: 'deviceDay' });
-    const list = (res.list as { terminalID: string; date: string }[]).map(({ date, ...row }) => ({
-      ...row,
-      statsticDate: date,
-    }));
-    return ok({ ...res, list });
-  });
-
-  r = route(
+  report(
     'countAlarms',
     'Alarm counts per device, type and day, sums per date and per type',
     [P.countAlarms],
     AlarmBody,
+    countAlarms,
   );
-  app.post(r.path, r.opts, async (req) => ok(await countAlarms(app.db, authOf(req), req.body as never)));
-
-  r = route(
+  report(
     'countStayDetail',
     'Every stay (start, end, duration, position) of the devices over the days',
     [P.countStay],
     StayBody,
+    countStays,
   );
-  app.post(r.path, r.opts, async (req) => ok(await countStays(app.db, authOf(req), req.body as never)));
-
-  r = route(
+  report(
     'countTrackInfo',
     'Per device: mileage, moving time, highest and average speed, points',
     [P.countTrack],
     StatsBody,
+    countTrackInfo,
   );
-  app.post(r.path, r.opts, async (req) => ok(await countTrackInfo(app.db, authOf(req), req.body as never)));
-
-  r = route(
+  report(
     'countPastDue',
     'Devices expired or expiring within 7 or 60 days, soonest first',
     [P.countPastDue],
     PastDueBody,
+    (db, auth, q) => countPastDue(db, auth, q),
   );
-  app.post(r.path, r.opts, async (req) => ok(await countPastDue(app.db, authOf(req), req.body as never)));
-
-  r = route(
+  report(
     'countBattery',
     'Battery levels, lowest first, and the models without battery support',
     [P.countBattery],
     BatteryBody,
+    countBattery,
   );
-  app.post(r.path, r.opts, async (req) => ok(await countBattery(app.db, authOf(req), req.body as never)));
 
-  r = route(
+  const exp = route(
     'exportStatistics',
     'A report as xlsx: exactly the rows the screen shows for the same request',
     ANY_REPORT,
     ExportBody,
   );
-  app.post(r.path, r.opts, async (req, reply) =>
+  app.post(exp.path, exp.opts, async (req, reply) =>
     sendFile(reply, await exportReport(app.db, authOf(req), req.body as never)),
   );
 
-  r = route(
+  const range = route(
     'countExport',
     'A report over the last week, month or three months as xlsx',
     [P.countExport],
     CountExportBody,
   );
-  app.post(r.path, r.opts, async (req, reply) =>
+  app.post(range.path, range.opts, async (req, reply) =>
     sendFile(reply, await exportRange(app.db, authOf(req), req.body as never)),
   );
 }
