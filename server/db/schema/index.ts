@@ -28,3 +28,4 @@ export * from './track-days';
 export * from './track-day-shapes';
 export * from './track-rollup-cursors';
 export * from './track-users';
+export * from './track-owner-days';

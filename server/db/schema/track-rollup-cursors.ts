@@ -11,5 +11,7 @@ export const trackRollupCursors = pgTable('track_rollup_cursors', {
     .primaryKey()
     .references(() => devices.id, { onDelete: 'cascade' }),
   fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
+  /** The owner the device's days were last summed under (track_owner_days). */
+  ownerId: integer('owner_id'),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 });
