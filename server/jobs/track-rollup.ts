@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { dayOf, daysFrom, PLATFORM_OFFSET_MS, TRACK_MAX_MS } from '../../src/domain/track';
+import { DAY_MS, dayOf, daysFrom, PLATFORM_OFFSET_MS, TRACK_MAX_MS } from '../../src/domain/track';
 import type { Db } from '../db/client';
 import { trackRollupCursors } from '../db/schema/track-rollup-cursors';
+import { rebuildOwnerDays, refreshOwnerDays, type OwnerDay } from '../services/track/owner-days';
 import { rollupDay } from '../services/track/rollup';
 
 /**
@@ -34,6 +35,9 @@ export interface RunReport {
 
 interface Candidate {
   id: number;
+  /** The device's owner now, and the one its days were last summed under. */
+  owner: number | null;
+  summedOwner: number | null;
   /** The device's newest fix and the cursor's, epoch ms. */
   fix: number;
   rolled: number | null;
@@ -43,11 +47,14 @@ interface Candidate {
 /** A timestamptz as epoch milliseconds (float8: both drivers hand it over as a number). */
 const epochMs = (col: SQL) => sql`floor(extract(epoch from ${col}) * 1000)::float8`;
 
+const OWNER_REBUILD_MS = 3_600_000;
+
 /** Milliseconds of the platform offset as an SQL interval (days end at 16:00 UTC). */
 const OFFSET = sql.raw(`interval '${PLATFORM_OFFSET_MS / 1000} seconds'`);
 
 export class TrackRollupJob {
   private timer: NodeJS.Timeout | null = null;
+  private rebuiltAt = -Infinity;
   private running: Promise<RunReport> | null = null;
   private stopped = false;
   readonly opts: Required<RollupJobOptions>;
@@ -102,28 +109,45 @@ export class TrackRollupJob {
     const now = this.opts.now();
     const nowMs = now.getTime();
     const report: RunReport = { devices: 0, days: 0 };
+    // Owner sums from scratch on the first run and then hourly (deleted devices, missed moves).
+    if (nowMs - this.rebuiltAt >= OWNER_REBUILD_MS) {
+      await rebuildOwnerDays(this.db, dayOf(nowMs - TRACK_MAX_MS - 2 * DAY_MS));
+      this.rebuiltAt = nowMs;
+    }
+    const touched: OwnerDay[] = [];
     for (const c of await this.candidates(now)) {
       if (this.stopped) break;
       for (const day of await this.daysOf(c, nowMs)) {
         await rollupDay(this.db, c.id, day, this.opts.now());
+        if (c.owner != null) touched.push({ userId: c.owner, day });
         report.days++;
         // Let requests in between (PGlite runs one query at a time).
         await new Promise((r) => setImmediate(r));
       }
+      if (c.summedOwner !== c.owner) touched.push(...(await this.moved(c)));
+      const cursor = { fixTime: new Date(c.fix), rolledAt: this.opts.now(), ownerId: c.owner };
       await this.db
         .insert(trackRollupCursors)
-        .values({ deviceId: c.id, fixTime: new Date(c.fix), rolledAt: this.opts.now() })
-        .onConflictDoUpdate({
-          target: trackRollupCursors.deviceId,
-          set: { fixTime: new Date(c.fix), rolledAt: this.opts.now() },
-        });
+        .values({ deviceId: c.id, ...cursor })
+        .onConflictDoUpdate({ target: trackRollupCursors.deviceId, set: cursor });
       report.devices++;
     }
+    await refreshOwnerDays(this.db, touched);
     return report;
   }
 
+  /** A device that changed owner: every day of it, under the old owner and the new. */
+  private async moved(c: Candidate): Promise<OwnerDay[]> {
+    const res = await this.db.execute<{ day: string }>(
+      sql`SELECT day::text AS day FROM track_days WHERE device_id = ${c.id}`,
+    );
+    const owners = [c.owner, c.summedOwner].filter((o): o is number => o != null);
+    return res.rows.flatMap((r) => owners.map((userId) => ({ userId, day: r.day })));
+  }
+
   /**
-   * Devices with something to do, newest fix first, `batch` at most: never rolled up; a newer
+   * Devices with something to do, newest fix first, `batch` at most: never rolled up; moved to
+   * another owner since its days were summed; a newer
    * fix on a later day than the cursor's; a newer fix on the same day when today's row is older
    * than todayRefreshMs; or a cursor day that has ended since it was computed.
    */
@@ -136,15 +160,17 @@ export class TrackRollupJob {
     const cursorDayEnd = sql`((${day(sql`c.fix_time`)} + interval '1 day' - ${OFFSET}) AT TIME ZONE 'UTC')`;
     const res = await this.db.execute<{
       id: number;
+      owner: number | null;
+      summed: number | null;
       fix: number;
       rolled: number | null;
       rolled_at: number | null;
     }>(sql`
-      SELECT d.id, ${epochMs(sql`d.fix_time`)} AS fix, ${epochMs(sql`c.fix_time`)} AS rolled,
-        ${epochMs(sql`c.rolled_at`)} AS rolled_at
+      SELECT d.id, d.user_id AS owner, c.owner_id AS summed, ${epochMs(sql`d.fix_time`)} AS fix,
+        ${epochMs(sql`c.fix_time`)} AS rolled, ${epochMs(sql`c.rolled_at`)} AS rolled_at
       FROM devices d LEFT JOIN track_rollup_cursors c ON c.device_id = d.id
       WHERE d.fix_time IS NOT NULL AND d.fix_time >= ${since}::timestamptz
-        AND (c.fix_time IS NULL
+        AND (c.fix_time IS NULL OR c.owner_id IS DISTINCT FROM d.user_id
           OR (d.fix_time > c.fix_time
             AND (${day(sql`d.fix_time`)} > ${day(sql`c.fix_time`)} OR c.rolled_at < ${stale}::timestamptz))
           OR (${cursorDayEnd} <= ${nowIso}::timestamptz AND c.rolled_at < ${cursorDayEnd}))
@@ -153,6 +179,8 @@ export class TrackRollupJob {
     const num = (v: number | string | null) => (v == null ? null : Number(v));
     return res.rows.map((r) => ({
       id: r.id,
+      owner: r.owner,
+      summedOwner: r.summed,
       fix: num(r.fix)!,
       rolled: num(r.rolled),
       rolledAt: num(r.rolled_at),

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackRollupJob } from '../../server/jobs/track-rollup';
 import { devices } from '../../server/db/schema/devices';
@@ -45,9 +45,18 @@ afterAll(async () => {
 });
 
 async function upload(fixes: TrackFix[]) {
-  await h.handle.db.insert(positions).values(
-    fixes.map((f) => ({ deviceId, fixTime: new Date(f.t), lat: f.lat, lon: f.lon, speed: f.speed, course: f.course })),
-  );
+  await h.handle.db
+    .insert(positions)
+    .values(
+      fixes.map((f) => ({
+        deviceId,
+        fixTime: new Date(f.t),
+        lat: f.lat,
+        lon: f.lon,
+        speed: f.speed,
+        course: f.course,
+      })),
+    );
   const last = fixes[fixes.length - 1];
   await h.handle.db
     .update(devices)
@@ -69,9 +78,40 @@ const rows = async () => {
   return { days: d.map(({ computedAt: _, ...r }) => r), shapes: s };
 };
 
+/** track_owner_days as they should be: track_days summed per current owner and day. */
+async function ownerSums() {
+  const kept = await h.handle.db.execute<{ k: string }>(sql`
+    SELECT user_id || '|' || day || '|' || round(mileage_m::numeric, 1) || '|' || devices AS k
+    FROM track_owner_days ORDER BY 1`);
+  const real = await h.handle.db.execute<{ k: string }>(sql`
+    SELECT d.user_id || '|' || t.day || '|' || round(sum(t.mileage_m)::numeric, 1) || '|' || count(*) AS k
+    FROM track_days t JOIN devices d ON d.id = t.device_id GROUP BY d.user_id, t.day ORDER BY 1`);
+  return { kept: kept.rows.map((r) => r.k), real: real.rows.map((r) => r.k) };
+}
+
 const job = (nowMs: number) => new TrackRollupJob(h.handle.db, { now: () => new Date(nowMs) });
 
 describe('track rollup job', () => {
+  it('keeps the daily sums per owner with the rollups, and moves them with a device', async () => {
+    let sums = await ownerSums();
+    expect(sums.kept.length).toBeGreaterThan(100);
+    expect(sums.kept).toEqual(sums.real);
+    // A device of the seeded history changes hands: the next run moves its days (a job's first
+    // run rebuilds every sum, so this one has run once already).
+    const j = job(Date.now());
+    await j.runOnce();
+    const [d] = await h.handle.db.select().from(devices).where(eq(devices.id, 1));
+    const other = await h.idOf('subagent');
+    await h.handle.db.update(devices).set({ userId: other }).where(eq(devices.id, 1));
+    expect(await j.runOnce()).toMatchObject({ devices: 1 });
+    sums = await ownerSums();
+    expect(sums.kept).toEqual(sums.real);
+    await h.handle.db.update(devices).set({ userId: d.userId }).where(eq(devices.id, 1));
+    await j.runOnce();
+    sums = await ownerSums();
+    expect(sums.kept).toEqual(sums.real);
+  });
+
   it('has nothing to do after the seed', async () => {
     const t = performance.now();
     expect(await job(Date.now()).runOnce()).toEqual({ devices: 0, days: 0 });
@@ -81,21 +121,42 @@ describe('track rollup job', () => {
   it("recomputes the days from the cursor's to the new fix's, with the piece computation", async () => {
     const before = await rows();
     const y = addDays(today, -1);
-    const a = drive([[1800, 40, 0], [600, 0, 0], [1200, 60, 90]], { start: at(y, 21) });
-    const b = drive([[900, 30, 180]], { start: at(today, 0) + 600_000, lat: a[a.length - 1].lat, lon: a[a.length - 1].lon });
+    const a = drive(
+      [
+        [1800, 40, 0],
+        [600, 0, 0],
+        [1200, 60, 90],
+      ],
+      { start: at(y, 21) },
+    );
+    const b = drive([[900, 30, 180]], {
+      start: at(today, 0) + 600_000,
+      lat: a[a.length - 1].lat,
+      lon: a[a.length - 1].lon,
+    });
     await upload([...a, ...b]);
     const now = Math.max(at(today, 1), b[b.length - 1].t + 60_000);
     expect(await job(now).runOnce()).toMatchObject({ devices: 1 });
     const after = await rows();
     const yRow = after.days.find((r) => r.day === y)!;
     const inY = a.filter((f) => f.t < dayStart(today));
-    const expected = computePiece({ fixes: inY, from: dayStart(y), to: dayStart(today), next: a.find((f) => f.t >= dayStart(today)) ?? b[0] });
+    const expected = computePiece({
+      fixes: inY,
+      from: dayStart(y),
+      to: dayStart(today),
+      next: a.find((f) => f.t >= dayStart(today)) ?? b[0],
+    });
     expect(yRow.mileageM).toBe(expected.summary.mileageM);
     expect(before.days.every((r) => r.points === 0)).toBe(true); // alarm-only days of the seed
     expect(yRow.points).toBe(inY.length);
     expect(after.days.some((r) => r.day === today)).toBe(true);
-    const [cursor] = await h.handle.db.select().from(trackRollupCursors).where(eq(trackRollupCursors.deviceId, deviceId));
+    const [cursor] = await h.handle.db
+      .select()
+      .from(trackRollupCursors)
+      .where(eq(trackRollupCursors.deviceId, deviceId));
     expect(cursor.fixTime.getTime()).toBe(b[b.length - 1].t);
+    const sums = await ownerSums();
+    expect(sums.kept).toEqual(sums.real);
     // Nothing new: nothing to do.
     expect(await job(now).runOnce()).toEqual({ devices: 0, days: 0 });
   });
@@ -142,7 +203,10 @@ describe('track rollup job', () => {
     while ((await job(now).runOnce()).devices > 0) runs++;
     expect(runs).toBeGreaterThan(0);
     expect(runs).toBeLessThan(5);
-    const [cursor] = await h.handle.db.select().from(trackRollupCursors).where(eq(trackRollupCursors.deviceId, deviceId));
+    const [cursor] = await h.handle.db
+      .select()
+      .from(trackRollupCursors)
+      .where(eq(trackRollupCursors.deviceId, deviceId));
     expect(cursor.rolledAt.getTime()).toBe(now);
     expect(await job(now + 60_000).runOnce()).toEqual({ devices: 0, days: 0 });
   });

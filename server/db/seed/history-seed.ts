@@ -9,6 +9,7 @@ import {
   type TrackFix,
 } from '../../../src/domain/track';
 import { pgArray } from '../../ingest/pg-array';
+import { rebuildOwnerDays } from '../../services/track/owner-days';
 import { dayRows, writeDayRows } from '../../services/track/rollup';
 import type { Db } from '../client';
 import { ensurePositionPartitions } from '../partitions';
@@ -131,6 +132,7 @@ export async function seedHistory(
   summary.alarms = alarmRows.length;
   summary.rollupDays = await seedRollups(db, fixesOf, now);
   await seedCursors(db);
+  await rebuildOwnerDays(db, dayOf(now.getTime() - TRACK_MAX_MS - 2 * DAY_MS));
   return summary;
 }
 

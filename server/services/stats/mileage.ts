@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import { STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { idArray, statsDays, statsDevices, statsPage, type StatsDevice, type StatsFilter } from './scope';
+import { deviceNames, idArray, statsDays, statsPage, statsScope, type StatsFilter } from './scope';
 
 /**
- * countMileage (docs/api/statistics.md): mileage from the daily rollups (track_days), never
- * from positions. Rows per device and day (default), per device, or per day, with the sums per
- * date (the chart, "rows summed per date") and the totals of the whole filter. Rows come in
- * the order of the covering index track_days_report_idx (device, day), so a page stops early
- * instead of sorting every row. Answers are shared between identical requests for
- * READ_CACHE_MS (server/lib/read-cache.ts): the rollups change once a minute at most.
+ * countMileage (docs/api/statistics.md): mileage from the daily rollups, never from positions.
+ * Rows per device and day (default), per device, or per day, with the sums per date (the
+ * chart, "rows summed per date") and the totals of the whole filter.
+ *
+ * Over whole accounts the sums per date come from track_owner_days (a few rows per account and
+ * day); with a device filter from track_days. Rows come in the order of the covering index
+ * track_days_report_idx (device, day), so a page stops early instead of sorting every row, and
+ * names are looked up for the listed rows only.
  */
 
 export type MileageGroup = 'deviceDay' | 'device' | 'day';
@@ -23,19 +25,24 @@ const round1 = (v: number) => Math.round(Number(v) * 10) / 10;
 
 export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
   const { first, last } = statsDays(q);
-  const devs = await statsDevices(db, auth, q);
+  const scope = await statsScope(db, auth, q);
   const group = q.groupBy ?? 'deviceDay';
   const empty = { list: [], total: 0, byDate: [], totals: { mileageM: 0, movingS: 0, devices: 0, rows: 0 } };
-  if (!devs.length) return empty;
-  const where = sql`device_id = ANY(${idArray(devs)}::int[]) AND day BETWEEN ${first}::date AND ${last}::date`;
-  // Sums per date (HashAggregate, no sort), and how many devices have rows (one index probe
-  // per device): cheaper than count(DISTINCT) over every row.
+  if (!scope.ids.length) return empty;
+  const ids = idArray(scope.ids);
+  const days = sql`day BETWEEN ${first}::date AND ${last}::date`;
+  const where = sql`device_id = ANY(${ids}::int[]) AND ${days}`;
   const [sums, count] = await Promise.all([
-    db.execute<{ day: string; m: number; s: number; n: number }>(sql`
-      SELECT day::text AS day, sum(mileage_m)::float8 AS m, sum(moving_s)::float8 AS s, count(*)::int AS n
-      FROM track_days WHERE ${where} GROUP BY day`),
+    scope.wholeAccounts
+      ? db.execute<{ day: string; m: number; s: number; n: number }>(sql`
+          SELECT day::text AS day, sum(mileage_m)::float8 AS m, sum(moving_s)::float8 AS s, sum(devices)::int AS n
+          FROM track_owner_days WHERE user_id = ANY(${idArray(scope.owners)}::int[]) AND ${days} GROUP BY day`)
+      : db.execute<{ day: string; m: number; s: number; n: number }>(sql`
+          SELECT day::text AS day, sum(mileage_m)::float8 AS m, sum(moving_s)::float8 AS s, count(*)::int AS n
+          FROM track_days WHERE ${where} GROUP BY day`),
+    // Devices with a rollup in the range: one index probe each, cheaper than count(DISTINCT).
     db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM unnest(${idArray(devs)}::int[]) AS d(id)
+      SELECT count(*)::int AS n FROM unnest(${ids}::int[]) AS d(id)
       WHERE EXISTS (SELECT 1 FROM track_days t WHERE t.device_id = d.id
         AND t.day BETWEEN ${first}::date AND ${last}::date)`),
   ]);
@@ -49,8 +56,6 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
     rows: sums.rows.reduce((a, r) => a + r.n, 0),
   };
   const page = statsPage(q, STATS_PAGE_SIZE);
-  const byId = new Map<number, StatsDevice>(devs.map((d) => [d.id, d]));
-  const who = (id: number) => ({ terminalID: byId.get(id)!.terminalID, name: byId.get(id)!.name });
   if (group === 'day') {
     return {
       list: byDate.slice(page.offset, page.offset + page.limit),
@@ -65,8 +70,12 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
         max(max_speed)::float8 AS v, count(*)::int AS n
       FROM track_days WHERE ${where}
       GROUP BY device_id ORDER BY device_id LIMIT ${page.limit} OFFSET ${page.offset}`);
+    const names = await deviceNames(
+      db,
+      res.rows.map((r) => r.id),
+    );
     const list = res.rows.map((r) => ({
-      ...who(r.id),
+      ...names.get(r.id)!,
       mileageM: round1(r.m),
       movingS: Number(r.s),
       maxSpeed: Number(r.v),
@@ -78,8 +87,12 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
     SELECT device_id AS id, day::text AS day, mileage_m AS m, moving_s AS s, max_speed AS v
     FROM track_days WHERE ${where}
     ORDER BY device_id, day LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const names = await deviceNames(
+    db,
+    res.rows.map((r) => r.id),
+  );
   const list = res.rows.map((r) => ({
-    ...who(r.id),
+    ...names.get(r.id)!,
     date: r.day,
     mileageM: round1(r.m),
     movingS: Number(r.s),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { displayName } from '../../../src/domain/device-view';
 import { DAY_MS, daysFrom, dayStart, STATS_MAX_DAYS } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
@@ -76,6 +76,51 @@ export async function statsDevices(
   }));
 }
 
+/**
+ * The scope as ids only, for reports over many devices: the owning accounts and the devices'
+ * ids in ascending order (the order of the rollups' indexes). Names come later, only for the
+ * rows a page lists (deviceNames).
+ */
+export async function statsScope(db: Db, auth: AuthContext, f: StatsFilter) {
+  const owners = (await ownerAccounts(db, auth, { userId: f.userId, includeSubtree: f.includeSubtree })).map(
+    (o) => o.id,
+  );
+  const conds: SQL[] = [inArray(devices.userId, owners)];
+  if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
+  if (f.terminalIDs?.length) conds.push(inArray(devices.terminalId, f.terminalIDs));
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(...conds))
+    .orderBy(devices.id);
+  // Whole accounts: their daily sums (track_owner_days) stand for their devices.
+  const wholeAccounts = auth.deviceId == null && !f.terminalIDs?.length;
+  return { owners, ids: rows.map((r) => r.id), wholeAccounts };
+}
+
+/** Terminal id and display name of the given devices. */
+export async function deviceNames(db: Db, ids: number[]) {
+  const out = new Map<number, { terminalID: string; name: string }>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 10_000) {
+    const rows = await db
+      .select({
+        id: devices.id,
+        terminalID: devices.terminalId,
+        nickname: devices.nickname,
+        carNumber: devices.carNumber,
+      })
+      .from(devices)
+      .where(sql`${devices.id} = ANY(${idArray(unique.slice(i, i + 10_000))}::int[])`);
+    for (const r of rows)
+      out.set(r.id, {
+        terminalID: r.terminalID,
+        name: displayName({ carNumber: r.carNumber, nickname: r.nickname, terminalID: r.terminalID }),
+      });
+  }
+  return out;
+}
+
 /** The days of a report: both ends included, at most STATS_MAX_DAYS. */
 export function statsDays(f: StatsFilter): { first: string; last: string; days: string[] } {
   if (!f.startDate) throw badField('fieldRequired', 'startDate');
@@ -94,4 +139,5 @@ export function statsPage(f: StatsFilter, pageSizeDefault: number) {
 }
 
 /** Device ids as one array parameter (10,000 ids would be 10,000 parameters otherwise). */
-export const idArray = (list: { id: number }[]) => `{${list.map((d) => d.id).join(',')}}`;
+export const idArray = (list: ({ id: number } | number)[]) =>
+  `{${list.map((d) => (typeof d === 'number' ? d : d.id)).join(',')}}`;
