@@ -27,13 +27,13 @@ export const CONTROL_CHAR_PATTERNS = new Set([SINGLE_LINE_PATTERN, MULTI_LINE_PA
 
 type Opts = Record<string, unknown>;
 
-/** An integer within [minimum, maximum]; both bounds are required. */
+/** An integer within [minimum, maximum]; both bounds are required (`finite`: see ./ajv.ts). */
 export const Int = (minimum: number, maximum: number, o: Opts = {}) =>
-  Type.Integer({ minimum, maximum, ...o });
+  Type.Integer({ minimum, maximum, finite: true, ...o });
 
 /** A finite number within [minimum, maximum]. */
 export const Num = (minimum: number, maximum: number, o: Opts = {}) =>
-  Type.Number({ minimum, maximum, ...o });
+  Type.Number({ minimum, maximum, finite: true, ...o });
 
 /** A row id of a serial (int4) column. */
 export const Id = (o: Opts = {}) => Int(1, INT32_MAX, o);

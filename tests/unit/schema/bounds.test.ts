@@ -53,7 +53,9 @@ describe('the start-up check of request schemas', () => {
     });
     expect(unboundedPaths(body)).toEqual([
       'id: integer without minimum and maximum',
+      'id: integer without finite',
       'n: number without minimum and maximum',
+      'n: number without finite',
       's: string without a pattern or format',
       't: string without maxLength',
       'list: array without maxItems',
@@ -90,6 +92,13 @@ describe('the primitives refuse what the database cannot hold', () => {
     expect(check({ id: 1e308 })?.key).toBe('fieldTooLarge');
     expect(check({ id: JSON.parse(`1${'0'.repeat(10_000)}`) })?.key).toBe('fieldType');
     expect(check({ id: '12abc' })?.key).toBe('fieldType');
+    // ajv coerces these texts to Infinity and would skip its bounds: `finite` names the bound.
+    expect(check({ id: '9'.repeat(400) })).toEqual({
+      key: 'fieldTooLarge',
+      params: { field: 'id', limit: INT32_MAX },
+    });
+    expect(check({ id: '-1e999' })).toEqual({ key: 'fieldTooSmall', params: { field: 'id', limit: 1 } });
+    expect(check({ id: 'Infinity' })?.key).toBe('fieldTooLarge');
     expect(check({})).toEqual({ key: 'fieldRequired', params: { field: 'id' } });
   });
 
