@@ -1,0 +1,204 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../server/db/schema/devices';
+import { users, type UserRow } from '../../server/db/schema/users';
+import { seedDemo, SEED_USER_IDS } from '../../server/db/seed/index';
+import { closeDatabase, startHarness, type Harness } from './harness';
+import {
+  fieldsOf,
+  operationsOf,
+  plausible,
+  schemaAt,
+  type Hints,
+  type Operation,
+} from './hostile/operations';
+import { leaksIn, watchTree, type Watched } from './hostile/other-tree';
+import { BODY_VARIANTS, bodyWith, textVariants, variantsFor, type Variant } from './hostile/variants';
+
+/**
+ * Every operation of the OpenAPI document, every field, hostile values, as three kinds of caller
+ * (issue 10). A route added later is covered without editing this file. No answer may be a
+ * 5xx, take over SLOW_MS, hold a value of the other reseller's tree, or change that tree.
+ */
+const SLOW_MS = 5_000;
+const ROLES = ['demo', 'user', 'agent'] as const;
+type Role = (typeof ROLES)[number];
+
+let h: Harness;
+let watched: Watched;
+let ops: Operation[];
+const problems: string[] = [];
+let requests = 0;
+
+beforeAll(async () => {
+  h = await startHarness();
+  watched = await watchTree(h.handle, [SEED_USER_IDS.agent2]);
+  ops = operationsOf(h.app.swagger() as Parameters<typeof operationsOf>[0]);
+});
+afterAll(async () => {
+  await h.close();
+  await closeDatabase();
+});
+
+/** A caller: its token, the values its plausible requests use, and its account row to restore. */
+interface Caller {
+  role: Role;
+  token: string;
+  hints: Hints;
+  row: UserRow;
+}
+
+async function login(role: Role): Promise<string | null> {
+  const r = await h.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: role, password: '123456' },
+  });
+  return r.json().data?.token ?? null;
+}
+
+/** Logs in again; puts the account back as it was if a request changed it (a password, an expiry). */
+async function relogin(c: Caller) {
+  let token = await login(c.role);
+  if (!token) {
+    const { id, ...rest } = c.row;
+    await h.handle.db.update(users).set(rest).where(eq(users.id, id));
+    token = await login(c.role);
+  }
+  if (!token) {
+    // The account is gone: check the other tree first, then start again from the seed.
+    await checkOtherTree(`before reseeding for ${c.role}`);
+    await seedDemo(h.handle, { reset: true });
+    baseline = await watched.snapshot();
+    token = await login(c.role);
+  }
+  if (!token) throw new Error(`cannot log in as ${c.role}`);
+  c.token = token;
+}
+
+let baseline = '';
+async function checkOtherTree(after: string) {
+  const now = await watched.snapshot();
+  if (now !== baseline) problems.push(`the other tree changed ${after}`);
+  baseline = now;
+}
+
+async function callerFor(role: Role): Promise<Caller> {
+  const token = (await login(role))!;
+  let userId = SEED_USER_IDS[role];
+  if (role === 'agent') {
+    // Writes aimed at the agent's own account would lock it out: aim them at a child of its own.
+    const r = await h.post(
+      '/api/user/insertUser',
+      { username: 'hostile-target', password: '123456', role: 3 },
+      token,
+    );
+    userId = r.data?.id ?? (await h.idOf('hostile-target'));
+  }
+  const [row] = await h.handle.db.select().from(users).where(eq(users.id, SEED_USER_IDS[role]));
+  const [target] = await h.handle.db.select().from(users).where(eq(users.id, userId));
+  const owned = await h.handle.db
+    .select({ t: devices.terminalId })
+    .from(devices)
+    .where(and(eq(devices.userId, role === 'agent' ? SEED_USER_IDS.user : userId), isNotNull(devices.lat)))
+    .orderBy(asc(devices.id))
+    .limit(1);
+  const today = new Date().toISOString().slice(0, 10);
+  return { role, token, row, hints: { terminalId: owned[0].t, userId, username: target.username, today } };
+}
+
+interface Request {
+  url: string;
+  body?: string;
+  label: string;
+}
+
+async function send(c: Caller, op: Operation, req: Request) {
+  const inject = () =>
+    h.app.inject({
+      method: op.method,
+      url: req.url,
+      payload: req.body,
+      headers: {
+        authorization: `Bearer ${c.token}`,
+        ...(req.body != null ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+  const started = performance.now();
+  let res = await inject();
+  if (res.statusCode === 401) {
+    await relogin(c); // a logout or a password change ended the session
+    res = await inject();
+  }
+  const ms = performance.now() - started;
+  requests++;
+  const what = `${c.role} ${op.method} ${op.path} ${req.label}`;
+  if (res.statusCode >= 500) problems.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (ms > SLOW_MS) problems.push(`${what}: ${Math.round(ms)} ms`);
+  const leaks = await leaksIn(res.rawPayload, String(res.headers['content-type'] ?? ''), watched.secrets);
+  if (leaks.length) problems.push(`${what}: answered the other tree's ${leaks.join(', ')}`);
+}
+
+function urlOf(op: Operation, params: Record<string, unknown>, query: Record<string, unknown>) {
+  let path = op.path;
+  for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(String(v)));
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Every request for one operation: each field with each variant, then whole bodies. */
+function requestsFor(op: Operation, c: Caller): Request[] {
+  const baseParams = Object.fromEntries(
+    Object.entries(op.params).map(([k, s]) => [k, plausible(s, k, c.hints)]),
+  );
+  const baseQuery = Object.fromEntries(
+    Object.entries(op.query).map(([k, s]) => [k, plausible(s, k, c.hints)]),
+  );
+  const base = op.body ? plausible(op.body, '', c.hints) : undefined;
+  const baseBody = base === undefined ? undefined : JSON.stringify(base);
+  const out: Request[] = [{ url: urlOf(op, baseParams, baseQuery), body: baseBody, label: 'plausible' }];
+  const text = textVariants(watched.other);
+  const vary = (where: 'params' | 'query', k: string, v: Variant) => {
+    const p = { ...baseParams };
+    const q = { ...baseQuery };
+    const target = where === 'params' ? p : q;
+    if (v.drop) delete target[k];
+    else target[k] = v.value;
+    out.push({ url: urlOf(op, p, q), body: baseBody, label: `${where} ${k}: ${v.label}` });
+  };
+  for (const k of Object.keys(op.params)) text.forEach((v) => vary('params', k, v));
+  for (const k of Object.keys(op.query))
+    [...text, { label: 'missing', drop: true } as Variant].forEach((v) => vary('query', k, v));
+  if (op.body) {
+    const url = urlOf(op, baseParams, baseQuery);
+    for (const path of fieldsOf(op.body)) {
+      const s = schemaAt(op.body, path);
+      const item = s.items ? plausible(s.items, String(path.at(-1)), c.hints) : undefined;
+      for (const v of variantsFor(s, item, watched.other))
+        out.push({ url, body: bodyWith(base, path, v), label: `${path.join('.')}: ${v.label}` });
+    }
+    for (const b of BODY_VARIANTS) out.push({ url, body: b.raw, label: b.label });
+  }
+  return out;
+}
+
+describe('hostile input to every documented operation', () => {
+  it('never answers 5xx, never hangs, never answers or changes the other tree', async () => {
+    expect(ops.length).toBeGreaterThan(50);
+    baseline = await watched.snapshot();
+    const demoTree = await watchTree(h.handle, [SEED_USER_IDS.demo]);
+    const demoBefore = await demoTree.snapshot();
+    for (const role of ROLES) {
+      const c = await callerFor(role);
+      for (const op of ops) {
+        for (const req of requestsFor(op, c)) await send(c, op, req);
+        await checkOtherTree(`by ${role} ${op.method} ${op.path}`);
+      }
+      // Demo visitors only read: nothing of the demo account changes either.
+      if (role === 'demo' && (await demoTree.snapshot()) !== demoBefore)
+        problems.push('demo changed its own tree');
+    }
+    console.log(`hostile input: ${ops.length} operations, ${requests} requests`);
+    expect(problems.slice(0, 40)).toEqual([]);
+  }, 900_000);
+});
