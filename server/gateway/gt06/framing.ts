@@ -46,7 +46,12 @@ export function scanGt06(buf: Buffer, maxBuffer = GT06_DEFAULT_MAX_BUFFER): Scan
   const declared = extended ? buf.readUInt16BE(2) : buf[2];
   const total = header + declared + 2;
   if (total > maxBuffer) return { kind: 'skip', count: 2 };
-  if (buf.length < total) return { kind: 'wait' };
+  if (buf.length < total) {
+    // A cut frame's length would hold back the frames after it until that many bytes came;
+    // a whole frame with a matching CRC further on shows the head was a fragment.
+    const next = checkedFrameAfter(buf, 1);
+    return next > 0 ? { kind: 'skip', count: next } : { kind: 'wait' };
+  }
   if (buf[total - 2] === 0x0d && buf[total - 1] === 0x0a) return { kind: 'frame', end: total };
 
   for (let i = header; i + 1 < buf.length; i++) {
@@ -54,6 +59,20 @@ export function scanGt06(buf: Buffer, maxBuffer = GT06_DEFAULT_MAX_BUFFER): Scan
     if (buf[i] === 0x0d && buf[i + 1] === 0x0a) return { kind: 'frame', end: i + 2 };
   }
   return { kind: 'wait' };
+}
+
+/** Start of the first complete frame at or after `from` whose declared length and CRC hold; -1 if none. */
+function checkedFrameAfter(buf: Buffer, from: number): number {
+  for (let i = findStart(buf, from); i >= 0; i = findStart(buf, i + 1)) {
+    const header = buf[i] === 0x79 ? 4 : 3;
+    if (i + header > buf.length) return -1;
+    const total = header + (header === 4 ? buf.readUInt16BE(i + 2) : buf[i + 2]) + 2;
+    const end = i + total;
+    if (total < header + 7 || end > buf.length) continue;
+    if (buf[end - 2] !== 0x0d || buf[end - 1] !== 0x0a) continue;
+    if (crc16x25(buf, i + 2, end - 4) === buf.readUInt16BE(end - 4)) return i;
+  }
+  return -1;
 }
 
 export function createGt06Splitter(options: { maxBuffer?: number } = {}): FrameSplitter {
