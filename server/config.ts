@@ -19,7 +19,13 @@ export interface ServerConfig {
   staticDir: string;
   /** How long session and scope reads are shared between requests (server/lib/read-cache.ts). */
   readCacheMs: number;
-  gateway: { gt06Port: number; jt808Port: number; idleTimeoutSeconds: number; commandTimeoutSeconds: number };
+  gateway: {
+    gt06Port: number;
+    jt808Port: number;
+    idleTimeoutSeconds: number;
+    commandTimeoutSeconds: number;
+    jt808AcceptAnyAuth: boolean;
+  };
   frameLogDays: number;
   offlineCommandTtlHours: number;
   simulatorDevices: number;
@@ -52,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       jt808Port: int(env.JT808_PORT, 5015),
       idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),
       commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30),
+      jt808AcceptAnyAuth: env.JT808_ACCEPT_ANY_AUTH === '1',
     },
     frameLogDays: int(env.FRAME_LOG_DAYS, 7),
     offlineCommandTtlHours: int(env.OFFLINE_COMMAND_TTL_HOURS, 72),

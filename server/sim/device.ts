@@ -20,6 +20,7 @@ import {
   jt808TextReply,
 } from './jt808-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
+import { SimTires } from './tires';
 
 export type Family = 'gt06' | 'jt808';
 
@@ -29,7 +30,12 @@ export interface SimDeviceSpec {
   lat: number;
   lon: number;
   seed: number;
+  /** A TPMS truck (808 only): this many wheels, reported in item 0x66 every TIRE_EVERY positions. */
+  tireWheels?: number;
 }
+
+/** Positions between two tire reports of a TPMS truck (one a minute at the default interval). */
+export const TIRE_EVERY = 6;
 
 export interface SimOptions {
   host: string;
@@ -65,8 +71,11 @@ export class SimDevice {
   private serial = 0;
   private rng: Rng;
   private vehicle: VehicleState;
+  private tires: SimTires | null;
   private stopped = false;
   private lastStep = Date.now();
+  /** The 808 code the platform issued at registration. */
+  authCode: string | null = null;
   stats = { positions: 0, commands: 0, connects: 0 };
   onCommand?: (text: string) => void;
 
@@ -76,6 +85,11 @@ export class SimDevice {
   ) {
     this.rng = seededRng(spec.seed);
     this.vehicle = startVehicle(spec.lat, spec.lon, this.rng);
+    // Their own random stream: a TPMS truck drives the same way as without tires.
+    this.tires =
+      spec.family === 'jt808' && spec.tireWheels
+        ? new SimTires(spec.tireWheels, seededRng(spec.seed + 7919), spec.terminalId)
+        : null;
     this.splitter = (spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
   }
 
@@ -128,6 +142,9 @@ export class SimDevice {
     if (this.spec.family === 'gt06') {
       this.send(gt06Login(this.spec.terminalId, this.next()));
       this.startReporting();
+    } else if (this.authCode) {
+      // A terminal keeps its code: after a reconnect it only authenticates.
+      this.send(jt808Auth(this.spec.terminalId, this.authCode, this.next()));
     } else {
       this.send(jt808Register(this.spec.terminalId, this.next()));
     }
@@ -147,7 +164,9 @@ export class SimDevice {
 
   /** Sends one position now (also used by tests and benchmarks). */
   report(now = Date.now()) {
-    this.vehicle = step(this.vehicle, Math.max(1, (now - this.lastStep) / 1000), this.rng);
+    const seconds = Math.max(1, (now - this.lastStep) / 1000);
+    this.vehicle = step(this.vehicle, seconds, this.rng);
+    this.tires?.step(seconds, this.vehicle.speed);
     this.lastStep = now;
     const v = this.vehicle;
     const fix: Fix = {
@@ -165,11 +184,12 @@ export class SimDevice {
       );
     } else {
       const alarmFlags = alarm ? (v.speed > 120 ? 1 << 1 : 1 << 0) : 0;
+      const extras = this.tires && this.stats.positions % TIRE_EVERY === 0 ? [this.tires.item(fix)] : [];
       this.send(
         jt808Location(
           this.spec.terminalId,
           fix,
-          { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm },
+          { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm, extras },
           this.next(),
         ),
       );
@@ -213,9 +233,15 @@ export class SimDevice {
     }
     const id = f.header.messageId;
     if (id === JT808_MSG.registerReply) {
-      const authCode = f.body.subarray(3).toString('latin1');
-      this.send(jt808Auth(this.spec.terminalId, authCode, this.next()));
-      this.startReporting();
+      // Result 0 carries the code; any other result (unknown or taken terminal) ends here.
+      if (f.body[2] !== 0) return;
+      this.authCode = f.body.subarray(3).toString('latin1');
+      this.send(jt808Auth(this.spec.terminalId, this.authCode, this.next()));
+    } else if (id === JT808_MSG.generalReply && f.body.readUInt16BE(2) === JT808_MSG.auth) {
+      if (f.body[4] === 0) return this.startReporting();
+      // Refused: the platform no longer knows our code; register for a new one.
+      this.authCode = null;
+      this.send(jt808Register(this.spec.terminalId, this.next()));
     } else if (id === JT808_MSG.textCommand) {
       const text = decodeGbk(f.body.subarray(1));
       this.stats.commands++;

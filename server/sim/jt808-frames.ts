@@ -53,6 +53,8 @@ export interface Jt808Status {
   alarmFlags?: number;
   mileageKm?: number;
   battery?: number;
+  /** Further extra items, already encoded (id, length, value), e.g. tire pressure 0x66. */
+  extras?: Buffer[];
 }
 
 export function jt808LocationBody(f: Fix, s: Jt808Status): Buffer {
@@ -72,7 +74,7 @@ export function jt808LocationBody(f: Fix, s: Jt808Status): Buffer {
     Buffer.from([0x31, 1, f.satellites ?? 10]),
   ];
   extras[0].writeUInt32BE(Math.round((s.mileageKm ?? 0) * 10), 2);
-  return Buffer.concat([b, ...extras]);
+  return Buffer.concat([b, ...extras, ...(s.extras ?? [])]);
 }
 
 export const jt808Location = (terminalId: string, f: Fix, s: Jt808Status, serial: number) =>

@@ -12,7 +12,7 @@ import {
   type LocationMessage,
   type RegisterMessage,
 } from '../codec';
-import { encodeJt808GeneralReply, encodeJt808RegisterReply, JT808_MSG as M, JT808_RESULT } from './encoder';
+import { encodeJt808GeneralReply, JT808_MSG as M, JT808_RESULT } from './encoder';
 import { parseJt808Frame, type Jt808Frame, type Jt808Target } from './framing';
 import { decodeGbk } from './gbk';
 import { decodeJt808Location } from './location';
@@ -58,7 +58,7 @@ function register(base: Base, f: Jt808Frame): RegisterMessage {
   // Field widths: 2019 5/20/7 became 11/30/30; 2011 had an 8-byte model (37-byte minimum body in 2013).
   const [mfr, model, id] =
     f.header.version !== undefined ? [11, 30, 30] : f.body.length >= 37 ? [5, 20, 7] : [5, 8, 7];
-  const msg: RegisterMessage = { ...base, type: 'register', authCode: base.deviceId };
+  const msg: RegisterMessage = { ...base, type: 'register' };
   msg.manufacturer = ascii(r.bytes(mfr));
   msg.model = ascii(r.bytes(model));
   msg.terminalId = ascii(r.bytes(id));
@@ -104,9 +104,9 @@ function textReply(base: Base, f: Jt808Frame): DecodedMessage {
   return { ...base, type: 'commandReply', text: cleanText(text), replySerial };
 }
 
-function nextSerial(session: CodecSession): number {
-  if (session.nextSerial === undefined) return 0;
-  const serial = session.nextSerial & 0xffff;
+/** The platform's next message serial on this connection: 0, 1, 2, … wrapping at 65535. */
+export function nextJt808Serial(session: CodecSession): number {
+  const serial = (session.nextSerial ?? 0) & 0xffff;
   session.nextSerial = (serial + 1) & 0xffff;
   return serial;
 }
@@ -136,7 +136,7 @@ export function decodeJt808Frame(
       encodeJt808GeneralReply(
         target,
         { serial: h.serial, messageId: h.messageId, result },
-        nextSerial(session),
+        nextJt808Serial(session),
       );
     const done = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult => ({ messages, reply });
 
@@ -146,17 +146,12 @@ export function decodeJt808Frame(
       return done([{ ...base, type: 'unknown', note }], ack());
     }
     switch (h.messageId) {
-      case M.register: {
-        const msg = register(base, f);
-        const reply = encodeJt808RegisterReply(
-          target,
-          { serial: h.serial, authCode: msg.authCode },
-          nextSerial(session),
-        );
-        return done([msg], reply);
-      }
+      // Whether a registration or a code is accepted depends on what the platform stored: the
+      // gateway answers these two (server/gateway/runtime/jt808-handshake.ts).
+      case M.register:
+        return done([register(base, f)], null);
       case M.auth:
-        return done([auth(base, f)], ack());
+        return done([auth(base, f)], null);
       case M.heartbeat:
         return done([{ ...base, type: 'heartbeat' }], ack());
       case M.unregister:

@@ -3,7 +3,7 @@ import type { ProtocolCodec } from '../codec';
 import { decodeJt808Frame } from './decoder';
 import { createJt808Splitter } from './framing';
 
-export { decodeJt808Frame, JT808_DEFAULT_TZ_MINUTES } from './decoder';
+export { decodeJt808Frame, nextJt808Serial, JT808_DEFAULT_TZ_MINUTES } from './decoder';
 export {
   encodeJt808GeneralReply,
   encodeJt808RegisterReply,

@@ -2,7 +2,7 @@ import { classifyCommandReply } from '../../../src/domain/commands';
 import { SUBJECT } from '../../bus/types';
 import type { ReplyMessage } from '../codec';
 import { encodeGt06Command } from '../gt06';
-import { encodeJt808TextCommand } from '../jt808';
+import { encodeJt808TextCommand, nextJt808Serial } from '../jt808';
 import type { GatewayContext } from './context';
 import type { TrackerConnection } from './connection';
 import { deliverQueuedCommands } from './offline-delivery';
@@ -103,12 +103,15 @@ export class CommandChannel {
   }
 
   private encode(content: string): Buffer {
-    this.serial = (this.serial + 1) & 0xffff;
-    if (this.conn.codec.protocol === 'gt06')
+    if (this.conn.codec.protocol === 'gt06') {
+      this.serial = (this.serial + 1) & 0xffff;
       return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });
-    const terminal = this.conn.session.terminal;
-    if (!terminal) throw new Error('808 terminal number unknown');
-    return encodeJt808TextCommand({ terminal, version: this.conn.session.protocolVersion }, content, {
+    }
+    const session = this.conn.session;
+    if (!session.terminal) throw new Error('808 terminal number unknown');
+    // One serial sequence per connection for replies and commands alike (the standard's rule).
+    this.serial = nextJt808Serial(session);
+    return encodeJt808TextCommand({ terminal: session.terminal, version: session.protocolVersion }, content, {
       serial: this.serial,
     });
   }

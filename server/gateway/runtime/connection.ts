@@ -6,11 +6,14 @@ import type { KnownDevice } from './directory';
 import { markOffline, markOnline, updateStatus } from './device-state';
 import { recordAlarm } from './alarms';
 import { CommandChannel } from './command-channel';
+import { Jt808Handshake } from './jt808-handshake';
 import { toPositionRecord } from './position-record';
 
 /**
  * One tracker's TCP connection: frames in, replies out, messages to the pipeline. Frames are
- * handled strictly in order; only the first frame that names the device waits for a lookup.
+ * handled strictly in order; only frames that identify the device (a GT06 login's first frame,
+ * JT/T 808 registration and authentication) wait for the database. A JT/T 808 connection
+ * belongs to no device, and nothing it sends is stored, until it has authenticated.
  */
 export class TrackerConnection {
   readonly session: CodecSession = {};
@@ -20,6 +23,7 @@ export class TrackerConnection {
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
   readonly commands: CommandChannel;
+  private readonly handshake: Jt808Handshake | null;
 
   constructor(
     readonly socket: Socket,
@@ -28,6 +32,7 @@ export class TrackerConnection {
   ) {
     this.splitter = codec.createSplitter({ maxBuffer: ctx.options.maxBuffer });
     this.commands = new CommandChannel(this, ctx);
+    this.handshake = codec.protocol === 'jt808' ? new Jt808Handshake(ctx) : null;
     ctx.registry.all.add(this);
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.onData(chunk));
@@ -67,8 +72,10 @@ export class TrackerConnection {
     for (const frame of frames) {
       // Once the device is known, frames are handled synchronously: no promise per frame on
       // the hot path. Before that, they wait in order behind the identifying lookup.
-      if (this.device && !this.identifying) this.onFrame(frame);
-      else this.chain = this.chain.then(() => this.onFrame(frame)).catch((e) => this.fail(e));
+      if (this.device && !this.identifying) {
+        const pending = this.onFrame(frame);
+        if (pending) this.chain = this.chain.then(() => pending).catch((e) => this.fail(e));
+      } else this.chain = this.chain.then(() => this.onFrame(frame)).catch((e) => this.fail(e));
     }
     process.nextTick(() => this.socket.uncork());
   }
@@ -82,6 +89,8 @@ export class TrackerConnection {
   private onFrame(frame: Buffer): void | Promise<void> {
     if (this.closed) return;
     const result = this.codec.decodeFrame(frame, this.session);
+    if (this.handshake && (!this.device || this.handshake.handles(result)))
+      return this.handshakeThen(frame, result);
     if (!this.device) {
       const terminalId = result.messages.find((m) => m.deviceId)?.deviceId ?? this.session.deviceId;
       if (terminalId) return this.identifyThen(frame, result, terminalId);
@@ -99,6 +108,21 @@ export class TrackerConnection {
       }
       await this.identify(known);
       this.afterDecode(frame, result);
+    } finally {
+      this.identifying = false;
+    }
+  }
+
+  private async handshakeThen(frame: Buffer, result: DecodeResult) {
+    this.identifying = true;
+    try {
+      const outcome = await this.handshake!.handle(this.session, result);
+      if (this.closed) return;
+      const decoded = result.error ? { error: result.error } : { messages: result.messages };
+      this.log('in', frame, { ...decoded, ...outcome.note });
+      if (outcome.reply) this.write(outcome.reply);
+      if (outcome.close) return this.close(outcome.close);
+      if (outcome.device && !this.device) await this.identify(outcome.device);
     } finally {
       this.identifying = false;
     }

@@ -12,12 +12,18 @@ export interface GatewayOptions {
   maxBuffer: number;
   /** How long a command waits for the device's reply. */
   commandTimeoutMs: number;
+  /**
+   * JT/T 808: accept any authentication code from a known terminal (fleets moved from another
+   * platform still hold that platform's code). Off by default.
+   */
+  jt808AcceptAnyAuth: boolean;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   idleTimeoutMs: 5 * 60_000,
   maxBuffer: 16 * 1024,
   commandTimeoutMs: 30_000,
+  jt808AcceptAnyAuth: false,
 };
 
 /** Everything a tracker connection needs, shared by all connections of a process. */

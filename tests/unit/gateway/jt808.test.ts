@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CodecSession, LocationMessage, RegisterMessage } from '../../../server/gateway/codec';
+import type { CodecSession, LocationMessage } from '../../../server/gateway/codec';
 import {
   buildJt808Frame,
   decodeGbk,
   decodeJt808Frame,
   encodeGbk,
   encodeJt808GeneralReply,
+  encodeJt808RegisterReply,
   encodeJt808Terminal,
   encodeJt808TextCommand,
   jt808DeviceId,
@@ -45,7 +46,7 @@ function locationBody(o: {
 }
 
 describe('JT/T 808 acceptance frames', () => {
-  it('answers a register with 0x8100, result 0 and an auth code', () => {
+  it('decodes a register and leaves its answer to the gateway, which knows the codes', () => {
     const { msg, reply } = decode(JT808.register);
     expect(msg).toMatchObject({
       type: 'register',
@@ -53,13 +54,19 @@ describe('JT/T 808 acceptance frames', () => {
       model: 'HB-R03GBD',
       plate: '苏BA6860',
     });
-    const answer = parseJt808Frame(hex(reply!));
-    expect(answer.header.messageId).toBe(0x8100);
-    expect(answer.checkOk).toBe(true);
-    expect(answer.header.terminal.toString('hex')).toBe('013511221122');
-    expect(answer.body.readUInt16BE(0)).toBe(5); // the register's serial
-    expect(answer.body[2]).toBe(0);
-    expect(answer.body.subarray(3).toString()).toBe((msg as RegisterMessage).authCode);
+    expect(reply).toBeNull();
+  });
+
+  it('encodes 0x8100 with the register serial, the result and, on success only, the code', () => {
+    const ok = parseJt808Frame(encodeJt808RegisterReply(TARGET, { serial: 5, authCode: 'Ab3dE6gH9jK2' }, 7));
+    expect(ok.header).toMatchObject({ messageId: 0x8100, serial: 7 });
+    expect(ok.checkOk).toBe(true);
+    expect(ok.header.terminal.toString('hex')).toBe('013511221122');
+    expect(ok.body.readUInt16BE(0)).toBe(5);
+    expect(ok.body[2]).toBe(0);
+    expect(ok.body.subarray(3).toString()).toBe('Ab3dE6gH9jK2');
+    const refused = parseJt808Frame(encodeJt808RegisterReply(TARGET, { serial: 5, result: 4, authCode: 'x' }));
+    expect(refused.body.toString('hex')).toBe('000504');
   });
 
   it('decodes the location although its check byte is wrong', () => {
@@ -99,20 +106,21 @@ describe('JT/T 808 registration and terminals', () => {
     });
   });
 
-  it('decodes a 2019 register and answers in the 2019 header', () => {
+  it('decodes a 2019 register, whose answer goes out in the 2019 header', () => {
     const session: CodecSession = {};
-    const { msg, reply } = decode(JT808.register2019, session);
+    const { msg } = decode(JT808.register2019, session);
     expect(msg).toMatchObject({ type: 'register', deviceId: '866496077582164', model: 'MD300' });
     expect(session).toMatchObject({ protocolVersion: 1, deviceId: '866496077582164' });
-    const answer = parseJt808Frame(hex(reply!));
+    const target = { terminal: session.terminal!, version: session.protocolVersion };
+    const answer = parseJt808Frame(encodeJt808RegisterReply(target, { serial: 1, authCode: 'c' }));
     expect(answer.header).toMatchObject({ messageId: 0x8100, version: 1 });
     expect(answer.header.terminal.toString('hex')).toBe('00000866496077582164');
   });
 
-  it('acks the auth message', () => {
+  it('decodes the auth message and leaves its answer to the gateway', () => {
     const { msg, reply } = decode(JT808.auth);
     expect(msg).toMatchObject({ type: 'auth', authCode: 'authentication' });
-    expect(parseJt808Frame(hex(reply!)).body.toString('hex')).toBe('0006010200');
+    expect(reply).toBeNull();
   });
 
   it('turns terminal numbers into device ids and back', () => {
@@ -230,14 +238,18 @@ describe('JT/T 808 replies from the device', () => {
     });
   });
 
-  it('acks unregister and unknown messages, and counts platform serials when asked', () => {
-    const session: CodecSession = { nextSerial: 10 };
+  it('acks unregister and unknown messages with platform serials counting up from 0 per session', () => {
+    const session: CodecSession = {};
     const first = decode(buildJt808Frame(0x0003, Buffer.alloc(0), TARGET, 3), session);
     expect(first.msg.type).toBe('unregister');
-    expect(parseJt808Frame(hex(first.reply!)).header.serial).toBe(10);
+    expect(parseJt808Frame(hex(first.reply!)).header.serial).toBe(0);
     const second = decode(buildJt808Frame(0x0900, hex('f0'), TARGET, 4), session);
     expect(second.msg).toMatchObject({ type: 'unknown', messageId: 0x0900 });
-    expect(parseJt808Frame(hex(second.reply!)).header.serial).toBe(11);
+    expect(parseJt808Frame(hex(second.reply!)).header.serial).toBe(1);
+    const wrapping: CodecSession = { nextSerial: 0xffff };
+    const last = decode(buildJt808Frame(0x0002, Buffer.alloc(0), TARGET, 5), wrapping);
+    expect(parseJt808Frame(hex(last.reply!)).header.serial).toBe(0xffff);
+    expect(wrapping.nextSerial).toBe(0);
   });
 
   it('does not try to reassemble sub-packages', () => {
