@@ -31,8 +31,9 @@ export async function insertPositions(db: Db, batch: PositionRecord[]) {
     )`);
 }
 
-/** Moves each device row to its newest fix (one row per device in `rows`). */
+/** Moves each device row to its newest trusted fix (one row per device in `rows`). */
 export async function updateLastPositions(db: Db, rows: PositionRecord[]) {
+  if (rows.length === 0) return;
   // A re-uploaded old fix must not move the vehicle back in time.
   await db.execute(sql`
     UPDATE devices d SET lat = v.lat, lon = v.lon, speed = v.speed, course = v.course, altitude = v.altitude,
@@ -54,4 +55,22 @@ export async function updateLastPositions(db: Db, rows: PositionRecord[]) {
       ${arr(col(rows, (r) => r.mileage))}::float8[]
     ) AS v(id, lat, lon, speed, course, altitude, fix_time, valid, position_type, acc, battery, mileage)
     WHERE d.id = v.id AND (d.fix_time IS NULL OR v.fix_time >= d.fix_time)`);
+}
+
+/**
+ * ACC, battery and odometer of reports without a trusted fix (one row per device): the device
+ * row keeps its last valid position and fix time.
+ */
+export async function updateLastStatus(db: Db, rows: PositionRecord[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    UPDATE devices d SET acc = coalesce(v.acc, d.acc), battery = coalesce(v.battery, d.battery),
+      mileage = coalesce(v.mileage, d.mileage), updated_at = now()
+    FROM unnest(
+      ${arr(col(rows, (r) => r.deviceId))}::int[],
+      ${arr(col(rows, (r) => r.acc))}::boolean[],
+      ${arr(col(rows, (r) => r.battery))}::smallint[],
+      ${arr(col(rows, (r) => r.mileage))}::float8[]
+    ) AS v(id, acc, battery, mileage)
+    WHERE d.id = v.id`);
 }

@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
+import type { TireSensorReading } from '../../src/domain/tire';
 import type { Db } from '../db/client';
-import { insertPositions, updateLastPositions } from './position-sql';
+import { addToUpdates, splitUpdates, type DeviceUpdate } from './device-updates';
+import { insertPositions, updateLastPositions, updateLastStatus } from './position-sql';
+import { addTireReadings, upsertTireReadings, type TireRow } from './tire-readings';
 
 /** One decoded fix on its way to the positions table. */
 export interface PositionRecord {
@@ -22,6 +25,8 @@ export interface PositionRecord {
   attributes: Record<string, unknown> | null;
   /** Stored but not published: the device is past its expiry (spec: not shown to users). */
   hidden?: boolean;
+  /** Tire pressure readings the report carried (808 item 0x66): kept per wheel, not per fix. */
+  tires?: readonly TireSensorReading[];
 }
 
 export interface WriterOptions {
@@ -41,22 +46,12 @@ export interface WriterOptions {
   maxRetryMs?: number;
 }
 
-/** The newest fix of each device in the batch. */
-export function latestPerDevice(batch: PositionRecord[]): PositionRecord[] {
-  const latest = new Map<number, PositionRecord>();
-  for (const r of batch) keepNewest(latest, r);
-  return [...latest.values()];
-}
-
-function keepNewest(map: Map<number, PositionRecord>, r: PositionRecord) {
-  const cur = map.get(r.deviceId);
-  if (!cur || r.fixTime >= cur.fixTime) map.set(r.deviceId, r);
-}
-
 /**
  * Batches positions by size and by time window into INSERTs (whole columns as arrays through
- * unnest), a few in flight at once. Each device row follows its newest stored fix, in one
- * UPDATE per `deviceFlushMs` for all devices that moved. Rows stay queued until their INSERT
+ * unnest), a few in flight at once. Each device row follows its newest stored trusted fix (an
+ * invalid one never moves it; see device-updates.ts), in one UPDATE per `deviceFlushMs` for
+ * all devices that moved; tire readings (latest per device and wheel) go in the same round.
+ * Rows stay queued until their INSERT
  * commits: while the database is down the writer retries with back-off and raises `pressure`
  * so the gateways stop reading.
  *
@@ -70,7 +65,8 @@ export class PositionWriter extends EventEmitter {
   private retryMs = 0;
   private pressured = false;
   private closed = false;
-  private moved = new Map<number, PositionRecord>();
+  private moved = new Map<number, DeviceUpdate>();
+  private tires = new Map<string, TireRow>();
   private deviceTimer: NodeJS.Timeout | null = null;
   private devicesWriting: Promise<void> | null = null;
   readonly opts: Required<WriterOptions>;
@@ -113,9 +109,12 @@ export class PositionWriter extends EventEmitter {
 
   /** Resolves when every queued row is committed and every device row is up to date. */
   async drain(): Promise<void> {
-    while (!this.closed && (this.pending > 0 || this.moved.size > 0 || this.devicesWriting)) {
+    while (
+      !this.closed &&
+      (this.pending > 0 || this.moved.size > 0 || this.tires.size > 0 || this.devicesWriting)
+    ) {
       if (this.queue.length && this.inflight < this.opts.concurrency && !this.timer) void this.writeOnce();
-      if (this.moved.size && !this.devicesWriting) await this.flushDevices();
+      if ((this.moved.size || this.tires.size) && !this.devicesWriting) await this.flushDevices();
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -149,7 +148,10 @@ export class PositionWriter extends EventEmitter {
       this.retryMs = 0;
       this.stats.committed += batch.length;
       this.stats.batches++;
-      for (const r of batch) keepNewest(this.moved, r);
+      for (const r of batch) {
+        addToUpdates(this.moved, r);
+        if (r.tires) addTireReadings(this.tires, r.deviceId, r.fixTime, r.tires);
+      }
       this.scheduleDevices();
       this.emit('committed', batch);
     } catch (err) {
@@ -178,15 +180,21 @@ export class PositionWriter extends EventEmitter {
     }, this.opts.deviceFlushMs);
   }
 
-  /** One UPDATE for every device that moved since the last one; one at a time. */
+  /** One UPDATE for every device that moved since the last one, one upsert of tires; one at a time. */
   private flushDevices(): Promise<void> {
-    if (this.devicesWriting || this.moved.size === 0) return this.devicesWriting ?? Promise.resolve();
-    const rows = [...this.moved.values()];
+    if (this.devicesWriting || (this.moved.size === 0 && this.tires.size === 0))
+      return this.devicesWriting ?? Promise.resolve();
+    const { fixes, statuses } = splitUpdates(this.moved);
+    const tires = [...this.tires.values()];
     this.moved = new Map();
-    this.devicesWriting = updateLastPositions(this.db, rows)
+    this.tires = new Map();
+    this.devicesWriting = updateLastPositions(this.db, fixes)
+      .then(() => updateLastStatus(this.db, statuses))
+      .then(() => upsertTireReadings(this.db, tires))
       .catch((err) => {
-        // Keep them for the next round unless a newer fix arrived meanwhile.
-        for (const r of rows) keepNewest(this.moved, r);
+        // Keep them for the next round unless a newer report arrived meanwhile.
+        for (const r of [...fixes, ...statuses]) addToUpdates(this.moved, r);
+        for (const t of tires) addTireReadings(this.tires, t.deviceId, t.time, [t]);
         this.emit('error', err, true);
         this.scheduleDevices();
       })

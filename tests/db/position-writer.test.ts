@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
-import { latestPerDevice, PositionWriter, type PositionRecord } from '../../server/ingest/position-writer';
+import { PositionWriter, type PositionRecord } from '../../server/ingest/position-writer';
 
 let t: TestDatabase;
 let ids: number[];
@@ -82,11 +82,19 @@ describe('PositionWriter', () => {
     await w.close();
   });
 
-  it('latestPerDevice picks the newest fix of each device', () => {
-    const a = fix(1, 1000);
-    const b = fix(1, 3000);
-    const c = fix(2, 2000);
-    expect(latestPerDevice([a, b, c])).toEqual([b, c]);
+  it('stores an untrusted fix but keeps the last trusted one, with the later status, on the device row', async () => {
+    const w = new PositionWriter(t.db, { maxBatch: 10, flushMs: 5 });
+    const now = Date.now();
+    w.add(fix(ids[0], now - 2000, { lat: 22.5, lon: 114.0, acc: true, battery: 90 }));
+    await w.drain();
+    const before = await storedFor(ids[0]);
+    w.add(fix(ids[0], now - 1000, { lat: 116.3, lon: 39.9, valid: false, acc: false, battery: 40 }));
+    await w.drain();
+    expect(await storedFor(ids[0])).toBe(before + 1);
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, ids[0]));
+    expect(row).toMatchObject({ lat: 22.5, lon: 114.0, valid: true, acc: false, battery: 40 });
+    expect(row.fixTime?.getTime()).toBe(now - 2000);
+    await w.close();
   });
 
   it('raises pressure above the high water mark and drain below the low one', async () => {

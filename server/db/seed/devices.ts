@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { devices } from '../schema/devices';
 import { SEED_USER_IDS, type SeedUsername } from './accounts';
 import { SEED_DEVICE_TYPES, type SeedDeviceTypeName } from './device-types';
+import { assignTireDevices, TIRE_MODEL } from './tires';
 import {
   createRng,
   makeIccid,
@@ -132,7 +133,9 @@ function pickType(rng: Rng) {
 
 /** 11-digit terminal number for the 808 family and BSJ, a 15-digit IMEI otherwise. */
 export function is808Type(name: string) {
-  return name === 'JT808-A' || name === 'Y808' || name === 'GW005' || name === 'BSJ-A6';
+  return (
+    name === 'JT808-A' || name === 'Y808' || name === 'GW005' || name === 'BSJ-A6' || name === TIRE_MODEL
+  );
 }
 
 export interface DemoFleet {
@@ -237,7 +240,8 @@ export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
         row.course = rng.int(0, 359);
         row.altitude = rng.int(c.alt[0], c.alt[1]);
         row.fixTime = t(fixAgo);
-        row.valid = row.positionType === 'gps' || row.positionType === 'bds';
+        // A device row holds its last trusted fix (src/domain/fix-validity), cell-tower ones included.
+        row.valid = true;
         row.acc = speed > 0 ? true : rng.chance(0.3);
         row.battery =
           type.name === 'GW005' || type.name === 'R001' || type.name === 'NB-100' ? rng.int(8, 100) : null;
@@ -247,6 +251,9 @@ export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
       rows.push(row);
     }
   }
+  // A few JT808-A terminals are TPMS trucks (model Tire); picked after the loop, so every
+  // other value of the fleet stays as it was.
+  assignTireDevices(rows, SEED_DEVICE_TYPES.find((t) => t.name === TIRE_MODEL)!.iconType);
   return { devices: rows, cityOf };
 }
 

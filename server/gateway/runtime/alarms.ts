@@ -1,3 +1,4 @@
+import { fixProblem } from '../../../src/domain/fix-validity';
 import { SUBJECT } from '../../bus/types';
 import { alarms } from '../../db/schema/alarms';
 import type { LocationMessage } from '../codec';
@@ -16,8 +17,11 @@ export async function recordAlarm(
   fix: LocationMessage | null,
 ) {
   if (device.id == null) return;
-  const time = fix?.time ?? new Date();
-  const position = fix?.valid
+  const now = new Date();
+  const problem = fix ? fixProblem(fix, now) : 'noFix';
+  // An alarm without a trusted fix still happened: at the device's time, unless that is garbage.
+  const time = fix && problem !== 'future' ? fix.time : now;
+  const position = fix && problem === null
     ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed }
     : { lat: null, lon: null, speed: null };
   const [row] = await ctx.db

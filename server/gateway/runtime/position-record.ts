@@ -1,7 +1,13 @@
+import { fixProblem } from '../../../src/domain/fix-validity';
 import type { LocationMessage } from '../codec';
 import type { PositionRecord } from '../../ingest/position-writer';
 
-/** A decoded fix as the positions table stores it (mileage in metres there, km on the wire). */
+/**
+ * A decoded fix as the positions table stores it (mileage in metres there, km on the wire).
+ * A fix that cannot be a current position (src/domain/fix-validity) is stored with valid false
+ * and the reason in its attributes; a time too far ahead is replaced by the receive time, the
+ * device's own time kept beside it, so the row sorts where it arrived.
+ */
 export function toPositionRecord(deviceId: number, m: LocationMessage, now = new Date()): PositionRecord {
   const attributes: Record<string, unknown> = {};
   if (m.gsmSignal !== undefined) attributes.gsm = m.gsmSignal;
@@ -9,16 +15,25 @@ export function toPositionRecord(deviceId: number, m: LocationMessage, now = new
   if (m.archived) attributes.archived = true;
   if (m.externalVoltage !== undefined) attributes.power = m.externalVoltage;
   if (m.alarms && m.alarms.length > 1) attributes.alarms = m.alarms;
-  return {
+  const problem = fixProblem(m, now);
+  let fixTime = m.time;
+  if (problem) {
+    attributes.invalid = problem;
+    if (problem === 'future') {
+      attributes.deviceTime = m.time.toISOString();
+      fixTime = now;
+    }
+  }
+  const record: PositionRecord = {
     deviceId,
-    fixTime: m.time,
+    fixTime,
     serverTime: now,
     lat: m.latitude,
     lon: m.longitude,
     speed: m.speed,
     course: m.course,
     altitude: m.altitude ?? null,
-    valid: m.valid,
+    valid: problem === null,
     positionType: m.positionType ?? 'gps',
     satellites: m.satellites ?? null,
     acc: m.acc ?? null,
@@ -27,4 +42,6 @@ export function toPositionRecord(deviceId: number, m: LocationMessage, now = new
     alarm: m.alarm ?? null,
     attributes: Object.keys(attributes).length ? attributes : null,
   };
+  if (m.tires) record.tires = m.tires.events;
+  return record;
 }

@@ -61,9 +61,11 @@ export async function startGateway(
     options: { ...DEFAULT_GATEWAY_OPTIONS, ...options },
   };
 
-  // Positions reach the bus once they are stored, so a client never sees one that is lost.
+  // Positions reach the bus once they are stored, so a client never sees one that is lost; an
+  // untrusted fix (src/domain/fix-validity) is stored but never moves a vehicle on a map.
   const onCommitted = (batch: PositionRecord[]) => {
-    for (const r of batch) if (!r.hidden) deps.bus.publish(SUBJECT.position(r.deviceId), toPositionEvent(r));
+    for (const r of batch)
+      if (!r.hidden && r.valid) deps.bus.publish(SUBJECT.position(r.deviceId), toPositionEvent(r));
   };
   // Back-pressure: while the writer is behind (database slow or down), stop reading sockets;
   // TCP then slows the trackers down instead of our memory growing.

@@ -17,6 +17,8 @@ function toFixes(rows: Row[] | null): TrackFix[] {
   for (const [t, lat, lon, speed, course, valid, type, battery] of rows ?? []) {
     // A fix uploaded twice (trackers resend after a lost acknowledgement) counts once.
     if (out.length && out[out.length - 1].t === t) continue;
+    // Stored for the factory log, but a latitude of 116 has no place on any map or distance.
+    if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) continue;
     out.push({ t, lat, lon, speed, course, valid, type, battery });
   }
   return out;
