@@ -5,6 +5,8 @@
  * and queues belong to the gateway server, which keeps one `CodecSession` per TCP connection.
  */
 
+import type { TireSensorReading } from '../../src/domain/tire';
+
 export type ProtocolName = 'gt06' | 'jt808';
 
 export type MessageType =
@@ -78,6 +80,21 @@ export interface DeviceStatus {
   gpsTracking?: boolean;
   /** External power in volts. */
   externalVoltage?: number;
+  /** 808 item 0x66: tire pressure monitoring. */
+  tires?: TireReport;
+}
+
+/** One wheel's sensor values as the terminal sent them. */
+export type TireSensorEvent = TireSensorReading;
+
+/** A tire pressure (TPMS) report (808 item 0x66, server/gateway/jt808/tpms.ts). */
+export interface TireReport {
+  alarmId: number;
+  /** 0 no flag, 1 alarm start, 2 alarm end. */
+  flag: number;
+  /** The terminal's time of the report; null when its BCD time is impossible. */
+  time: Date | null;
+  events: TireSensorEvent[];
 }
 
 export interface PositionFix {
@@ -131,8 +148,6 @@ export interface RegisterMessage extends MessageBase {
   terminalId?: string;
   plateColor?: number;
   plate?: string;
-  /** The auth code the platform issues in its 0x8100 reply. */
-  authCode: string;
 }
 
 export interface AuthMessage extends MessageBase {
@@ -176,7 +191,7 @@ export interface CodecSession {
   terminal?: Buffer;
   /** 808: protocol version byte of 2019 terminals; undefined for 2011/2013 terminals. */
   protocolVersion?: number;
-  /** 808: next platform serial; replies use 0 when absent. */
+  /** 808: the platform's next message serial on this connection (absent: 0). */
   nextSerial?: number;
 }
 

@@ -29,3 +29,5 @@ export * from './track-day-shapes';
 export * from './track-rollup-cursors';
 export * from './track-users';
 export * from './track-owner-days';
+export * from './jt808-registrations';
+export * from './tire-readings';

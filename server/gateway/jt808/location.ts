@@ -3,6 +3,7 @@
  * BCD time in the device's zone (GMT+8 unless configured), then id/length/value extras.
  */
 import { ByteReader, deviceTime, type AlarmType, type DeviceStatus, type PositionFix } from '../codec';
+import { decodeTpmsItem } from './tpms';
 
 /** Alarm word bits (JT/T 808-2013 table 24). Bits 15-17 are reserved there but vendors use them. */
 const ALARM_BITS: ReadonlyArray<[number, AlarmType]> = [
@@ -60,7 +61,7 @@ function readExtendedBattery(value: Buffer): number | undefined {
 }
 
 /** Applies one extra item; unknown ids are skipped. Battery ids are vendor items seen in the wild. */
-function applyExtra(p: Jt808Position, id: number, v: Buffer): void {
+function applyExtra(p: Jt808Position, id: number, v: Buffer, offsetMinutes: number): void {
   const percent = (n: number) => {
     if (n <= 100) p.battery = n;
   };
@@ -105,6 +106,12 @@ function applyExtra(p: Jt808Position, id: number, v: Buffer): void {
       if (level !== undefined) percent(level);
       break;
     }
+    case 0x66: {
+      // Tire pressure monitoring; a malformed item is skipped, the position is kept.
+      const tires = decodeTpmsItem(v, offsetMinutes);
+      if (tires?.events.length) p.tires = tires;
+      break;
+    }
   }
 }
 
@@ -140,7 +147,7 @@ export function decodeJt808Location(body: Buffer, offsetMinutes: number, now: Da
     const id = r.u8();
     const len = r.u8();
     if (len > r.remaining) break;
-    applyExtra(p, id, r.bytes(len));
+    applyExtra(p, id, r.bytes(len), offsetMinutes);
   }
   if (p.alarms?.length) p.alarm = p.alarms[0];
   return p;

@@ -3,6 +3,7 @@
  * the web app: ranges, the reports, battery levels and the models without a battery reading.
  */
 import { STATISTICS_PAGE_SIZE } from '../constants';
+import { TIRE_MODEL } from '../tire';
 import { addDays, dayOf } from './days';
 
 /** "3 months" of the export ranges is at most 92 days; every report covers at most this. */
@@ -53,6 +54,7 @@ export const NO_BATTERY_MODELS: readonly string[] = [
   'Y808',
   'BSJ-A6',
   'K100',
+  TIRE_MODEL,
 ];
 
 export const hasBattery = (model: string) => !NO_BATTERY_MODELS.includes(model);
