@@ -30,6 +30,7 @@ import wsRoutes from './routes/ws';
 import mapRoutes from './routes/map/index';
 import trackRoutes from './routes/track/index';
 import statsRoutes from './routes/stats/index';
+import tireRoutes from './routes/tire/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(agentDeviceRoutes);
       await api.register(trackRoutes);
       await api.register(statsRoutes);
+      await api.register(tireRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -1,11 +1,13 @@
 import { DEVICE_STATE } from '../../src/domain/codes';
 import { buildDemoFleet } from '../db/seed/devices';
+import { TIRE_MODEL, tireWheels } from '../db/seed/tires';
 import { PROTOCOL_FAMILY } from '../gateway/families';
 import { SimDevice, type Family, type SimDeviceSpec, type SimOptions } from './device';
 
 /**
  * The demo devices a simulator can play: those of the seeded fleet whose protocol one of our
- * gateways speaks, online ones first (so the demo's online vehicles keep moving).
+ * gateways speaks, online ones first (so the demo's online vehicles keep moving). TPMS trucks
+ * (model Tire) also report their tires.
  */
 export function demoSpecs(filter: Family | 'mix' = 'mix'): SimDeviceSpec[] {
   const { devices } = buildDemoFleet(new Date(), '');
@@ -19,6 +21,7 @@ export function demoSpecs(filter: Family | 'mix' = 'mix'): SimDeviceSpec[] {
       lat: d.lat!,
       lon: d.lon!,
       seed: 1000 + i,
+      ...(d.deviceType === TIRE_MODEL && { tireWheels: tireWheels(d.id!) }),
     }));
 }
 

@@ -1,3 +1,4 @@
+import { TIRE_MODEL } from '../../../src/domain/tire';
 import { DEVICE_PROTOCOL, IMPORT_PROTOCOL } from '../../../src/domain/codes';
 import type { Db } from '../client';
 import { deviceTypes, type CommandDef } from '../schema/device-types';
@@ -167,6 +168,15 @@ export const SEED_DEVICE_TYPES = [
     description: 'K100 personal tracker',
     iconType: 7,
     commands: [where, status, reset],
+  },
+  {
+    // Tire pressure monitoring: JT/T 808 item 0x66 (server/db/seed/tires.ts picks the devices).
+    name: TIRE_MODEL,
+    protocol: DEVICE_PROTOCOL.eight,
+    importProtocol: IMPORT_PROTOCOL.jt808,
+    description: 'JT/T 808 truck terminal with tire pressure monitoring (TPMS)',
+    iconType: 5,
+    commands: JT808_COMMANDS,
   },
 ] as const;
 

@@ -14,6 +14,7 @@ import { seedCommerce } from './misc';
 import { buildStock, insertStock } from './stock';
 import { buildTracks, insertPositions } from './tracks';
 import { seedHistory } from './history-seed';
+import { seedTires } from './tires';
 
 export { DEMO_PASSWORD, SEED_USER_IDS } from './accounts';
 export { FLEET_PLAN } from './devices';
@@ -89,6 +90,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedCommerce(tx, fleet.devices, accounts, now);
     await seedActivity(tx, fleet.devices, now);
     await seedOperations(tx, fleet.devices, now);
+    await seedTires(tx, fleet.devices);
     if (opts.history !== false) await seedHistory(tx, fleet.devices, tracks, now);
   });
   return {
