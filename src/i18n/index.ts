@@ -6,7 +6,18 @@ import { LANGUAGE_STORAGE_KEY } from '../domain/language';
 import { loadAntdLocale } from './antdLocales';
 import { setRequestLanguage } from '../providers/http';
 
-export const NAMESPACES = ['common', 'menu', 'login', 'errors', 'monitor', 'device', 'agent'] as const;
+export const NAMESPACES = [
+  'common',
+  'menu',
+  'login',
+  'errors',
+  'monitor',
+  'device',
+  'agent',
+  'track',
+  'tire',
+  'count',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

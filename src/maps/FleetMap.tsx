@@ -82,30 +82,30 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
 
   const latestDevices = useRef(devices);
   latestDevices.current = devices;
-  useImperativeHandle(
-    ref,
-    () => ({
-      fitAll() {
-        if (!ctx) return;
-        let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
-        for (const d of latestDevices.current) {
-          const [lng, lat] = ctx.toMap(d.lng, d.lat);
-          if (lng < minLng) minLng = lng;
-          if (lng > maxLng) maxLng = lng;
-          if (lat < minLat) minLat = lat;
-          if (lat > maxLat) maxLat = lat;
-        }
-        if (minLng === Infinity) return;
-        if (minLng === maxLng && minLat === maxLat) ctx.scene.setZoomAndCenter(15, [minLng, minLat]);
-        else ctx.scene.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: FIT_PADDING, animate: false });
-      },
+  useImperativeHandle(ref, () => {
+    const fitPoints = (points: readonly (readonly [number, number])[]) => {
+      if (!ctx) return;
+      let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
+      for (const [wgsLng, wgsLat] of points) {
+        const [lng, lat] = ctx.toMap(wgsLng, wgsLat);
+        if (lng < minLng) minLng = lng;
+        if (lng > maxLng) maxLng = lng;
+        if (lat < minLat) minLat = lat;
+        if (lat > maxLat) maxLat = lat;
+      }
+      if (minLng === Infinity) return;
+      if (minLng === maxLng && minLat === maxLat) ctx.scene.setZoomAndCenter(15, [minLng, minLat]);
+      else ctx.scene.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: FIT_PADDING, animate: false });
+    };
+    return {
+      fitAll: () => fitPoints(latestDevices.current.map((d) => [d.lng, d.lat] as const)),
+      fitPoints,
       flyTo(lng, lat, zoom) {
         if (!ctx) return;
         ctx.scene.setZoomAndCenter(zoom ?? Math.max(ctx.scene.getZoom(), 14), ctx.toMap(lng, lat));
       },
-    }),
-    [ctx],
-  );
+    };
+  }, [ctx]);
 
   const tiles = ctx && (ctx.provider === 'yandex' || ctx.provider === 'bing' || ctx.provider === 'xyz') ? ctx.provider : null;
   const measuring = !!measure?.active;
@@ -134,6 +134,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
           />
           <LabelsLayer devices={devices} visible={showLabels} />
           {measuring && <MeasureTool unit={measure.unit} onMeasure={(m) => callbacks.current.onMeasure?.(m)} />}
+          {props.children}
         </MapContext.Provider>
       )}
     </div>

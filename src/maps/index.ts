@@ -4,6 +4,8 @@
  * `React.lazy`. Types come from './types' and `providerFor` from './providers' without L7.
  */
 export { FleetMap } from './FleetMap';
+export { TrackLayer, type MapTrack } from './layers/TrackLayer';
+export { PlaybackMarkers, type PlaybackMarker } from './layers/PlaybackMarkers';
 export { providerFor } from './providers';
 export { formatDistance } from './distance';
 export type { DistanceUnit, FleetMapHandle, FleetMapProps, MapDevice, MapFence, MapProvider, MapVariant } from './types';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CarIconState } from '../domain/codes';
 
 /** Where the base map comes from. `offline` is L7's own map over outlines shipped from npm. */
@@ -32,6 +33,8 @@ export interface MapFence {
 export interface FleetMapHandle {
   /** Zooms to show every device. */
   fitAll(): void;
+  /** Zooms to show WGS-84 lng/lat points. */
+  fitPoints(points: readonly (readonly [number, number])[]): void;
   /** Centres on a WGS-84 position. */
   flyTo(lng: number, lat: number, zoom?: number): void;
 }
@@ -61,4 +64,6 @@ export interface FleetMapProps {
   onMeasure?(meters: number): void;
   /** Extra class for the map container (it fills its parent by default). */
   className?: string;
+  /** More layers (src/maps/layers), drawn inside the map's context. */
+  children?: ReactNode;
 }

@@ -1,6 +1,7 @@
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, type DeviceRow } from '../../server/db/schema/devices';
+import { positions } from '../../server/db/schema/positions';
 import { trackDays } from '../../server/db/schema/track-days';
 import { MESSAGES } from '../../src/domain/messages';
 import { addDays, DAY_MS, dayOf, dayStart, SPEED_BUCKETS_MAX } from '../../src/domain/track';
@@ -48,7 +49,8 @@ describe('POST /api/track/findTrackByTerminalID', () => {
     expect(t).toMatchObject({ terminalID: d.terminalId, name: d.carNumber || d.nickname || d.terminalId });
     expect(t.from).toBe(now - 7 * DAY_MS);
     const n = t.points.t.length;
-    expect(n).toBeGreaterThan(500);
+    // How much a week holds depends on its weekdays (the seed drives less on Sundays).
+    expect(n).toBeGreaterThan(200);
     expect(n).toBeLessThanOrEqual(4000);
     for (const k of ['lat', 'lon', 'speed', 'course', 'state', 'type', 'valid'])
       expect(t.points[k]).toHaveLength(n);
@@ -111,8 +113,27 @@ describe('POST /api/track/findTrackByTerminalID', () => {
     expect(small.simplified).toBe(true);
     const withInvalid = (await track({ terminalID: d.terminalId, ...range, hideInvalid: false })).data;
     const noLbs = (await track({ terminalID: d.terminalId, ...range, hideLbs: true, dropJumps: true })).data;
-    expect(withInvalid.total).toBeGreaterThan(small.total);
-    expect(noLbs.total).toBeLessThan(small.total);
+    // The seed flags a few parked fixes invalid; how many fall in the range depends on the date.
+    const invalid = await h.handle.db.$count(
+      positions,
+      and(
+        eq(positions.deviceId, d.id),
+        eq(positions.valid, false),
+        between(positions.fixTime, new Date(range.startTime), new Date(range.endTime)),
+      ),
+    );
+    expect(withInvalid.total - small.total).toBe(invalid);
+    const network = await h.handle.db.$count(
+      positions,
+      and(
+        eq(positions.deviceId, d.id),
+        eq(positions.valid, true),
+        inArray(positions.positionType, ['lbs', 'wifi']),
+        between(positions.fixTime, new Date(range.startTime), new Date(range.endTime)),
+      ),
+    );
+    // Cell-tower and Wi-Fi fixes go, and jumps with them.
+    expect(small.total - noLbs.total).toBeGreaterThanOrEqual(network);
     expect(noLbs.points.type).not.toContain('lbs');
     expect(withInvalid.mileageM).toBe(small.mileageM);
   });

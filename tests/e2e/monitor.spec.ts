@@ -95,13 +95,18 @@ test('selecting a row opens the device panel with its fields, and keeps selected
   }
   expect(await page.evaluate(() => sessionStorage.getItem('selectedTid'))).toBe(located.terminalID);
 
-  // Pages of later issues say so; street view needs Google (not supported prompt).
-  await panel.getByTestId('action-track').click();
-  await expect(page.getByText('This page is coming in a later release.')).toBeVisible();
+  // Street view needs Google (not supported prompt); pages of later issues say so.
   await expect(panel.getByTestId('action-street-view')).toBeDisabled();
+  await panel.getByTestId('action-fence').click();
+  await expect(page.getByText('This page is coming in a later release.')).toBeVisible();
 
-  // After a reload the same device is still selected.
-  await page.reload();
+  // The track action opens playback with the device.
+  await panel.getByTestId('action-track').click();
+  await expect(page).toHaveURL(`/index/track?terminalID=${located.terminalID}`);
+  await expect(page.getByTestId('track-page')).toBeVisible();
+
+  // Back on the monitor, after a reload, the same device is still selected.
+  await page.goto('/index/home');
   await expect(page.getByTestId('device-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('device-panel').getByTestId('panel-imei')).toHaveText(located.terminalID);
 });
@@ -227,7 +232,10 @@ test('the refresh countdown stands still while the tab is hidden and goes on whe
   const left = async () => Number(await page.getByTestId('countdown').textContent());
   const setHidden = (hidden: boolean) =>
     page.evaluate((h) => {
-      Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+      Object.defineProperty(document, 'visibilityState', {
+        value: h ? 'hidden' : 'visible',
+        configurable: true,
+      });
       document.dispatchEvent(new Event('visibilitychange'));
     }, hidden);
   // Counting down while shown (it restarts at 30 after a refresh, so only a change is asserted).

@@ -1,0 +1,148 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDemo } from '../../../config/roles';
+import { TRACK_MAX_DEVICES } from '../../domain/constants';
+import { displayName, type MonitorDevice } from '../../domain/device-view';
+import { STAY_MAX_S, STAY_MIN_S } from '../../domain/track/rules';
+import { useSessionUser } from '../../hooks/useSession';
+import { errorText } from '../../i18n/errorText';
+import { DEVICE_COLORS } from '../../maps/trackStyle';
+import { saveTrackUsers, type TrackOptions, type TrackRange } from './api';
+import { rangeOf, type RangeShortcut } from './ranges';
+
+interface Props {
+  devices: readonly MonitorDevice[];
+  selected: string[];
+  onSelected(ids: string[]): void;
+  shortcut: RangeShortcut;
+  onShortcut(s: RangeShortcut): void;
+  range: TrackRange;
+  onRange(r: TrackRange): void;
+  options: TrackOptions;
+  onOptions(o: TrackOptions): void;
+  loading: boolean;
+  onQuery(): void;
+}
+
+const SHORTCUTS: RangeShortcut[] = ['today', 'yesterday', 'last7Days', 'custom'];
+
+/** Devices (up to five), the range and the options of a playback. */
+export function QueryPanel(p: Props) {
+  const { t } = useTranslation('track');
+  const { message } = App.useApp();
+  const user = useSessionUser();
+  const options = useMemo(
+    () => p.devices.map((d) => ({ value: d.terminalID, label: `${displayName(d)} (${d.terminalID})` })),
+    [p.devices],
+  );
+
+  const select = async (ids: string[]) => {
+    const previous = p.selected;
+    if (ids.length > TRACK_MAX_DEVICES && user && isDemo(user)) {
+      message.error(t('errors:trackTooManyDevices'));
+      return;
+    }
+    if (user && !isDemo(user)) {
+      // The server keeps the selection and refuses a sixth device with the spec's message.
+      try {
+        await saveTrackUsers(ids);
+      } catch (e) {
+        message.error(errorText(e));
+        p.onSelected(previous);
+        return;
+      }
+    }
+    p.onSelected(ids);
+  };
+
+  const custom = p.shortcut === 'custom';
+  return (
+    <Space direction="vertical" size={10} style={{ width: '100%' }} data-testid="track-query">
+      <Typography.Text strong>{t('devices', { max: TRACK_MAX_DEVICES })}</Typography.Text>
+      <Select
+        mode="multiple"
+        data-testid="track-devices"
+        value={p.selected}
+        options={options}
+        onChange={select}
+        optionFilterProp="label"
+        placeholder={t('pickDevices')}
+        style={{ width: '100%' }}
+        tagRender={({ value, label, closable, onClose }) => (
+          <Tag
+            color={DEVICE_COLORS[p.selected.indexOf(String(value))] ?? 'default'}
+            closable={closable}
+            onClose={onClose}
+            onMouseDown={(e) => e.preventDefault()}
+            style={{ marginInlineEnd: 4 }}
+          >
+            {label}
+          </Tag>
+        )}
+      />
+      <Radio.Group
+        data-testid="track-shortcuts"
+        optionType="button"
+        size="small"
+        value={p.shortcut}
+        options={SHORTCUTS.map((s) => ({ value: s, label: t(`range.${s}`) }))}
+        onChange={(e) => {
+          const s = e.target.value as RangeShortcut;
+          p.onShortcut(s);
+          if (s !== 'custom') p.onRange(rangeOf(s, Date.now()));
+        }}
+      />
+      <DatePicker.RangePicker
+        data-testid="track-range"
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        disabled={!custom}
+        allowClear={false}
+        value={[dayjs(p.range.from), dayjs(p.range.to)]}
+        onChange={(v) => {
+          const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
+          if (a && b) p.onRange({ from: a.valueOf(), to: b.valueOf() });
+        }}
+        style={{ width: '100%' }}
+      />
+      <Checkbox
+        checked={p.options.hideLbs}
+        onChange={(e) => p.onOptions({ ...p.options, hideLbs: e.target.checked })}
+      >
+        {t('options.hideLbs')}
+      </Checkbox>
+      <Checkbox
+        checked={p.options.dropJumps}
+        onChange={(e) => p.onOptions({ ...p.options, dropJumps: e.target.checked })}
+      >
+        {t('options.dropJumps')}
+      </Checkbox>
+      <Space>
+        <span>{t('options.minStay')}</span>
+        <InputNumber
+          size="small"
+          min={STAY_MIN_S / 60}
+          max={STAY_MAX_S / 60}
+          value={p.options.minStaySeconds / 60}
+          onChange={(v) => v && p.onOptions({ ...p.options, minStaySeconds: Math.round(v * 60) })}
+          addonAfter={t('minutes')}
+          style={{ width: 130 }}
+        />
+      </Space>
+      <Button
+        type="primary"
+        block
+        icon={<SearchOutlined />}
+        loading={p.loading}
+        disabled={!p.selected.length}
+        onClick={p.onQuery}
+        data-testid="track-query-button"
+      >
+        {t('query')}
+      </Button>
+    </Space>
+  );
+}

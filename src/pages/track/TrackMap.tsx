@@ -1,0 +1,53 @@
+import { forwardRef, useMemo } from 'react';
+import { FleetMap, PlaybackMarkers, TrackLayer, type MapTrack, type PlaybackMarker } from '../../maps';
+import type { FleetMapHandle } from '../../maps/types';
+import type { MapSetup } from '../monitor/useMapSetup';
+import { publishTracksDrawn } from './benchHooks';
+import type { PlayedTrack } from './useTracks';
+
+interface Props {
+  setup: MapSetup;
+  tracks: readonly PlayedTrack[];
+  markers: readonly PlaybackMarker[];
+}
+
+const NO_DEVICES: never[] = [];
+
+/** The playback map: the monitor's providers and coordinate conversion, the tracks and the played vehicles. */
+const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap({ setup, tracks, markers }, ref) {
+  const mapTracks = useMemo<MapTrack[]>(
+    () =>
+      tracks.map((tr) => ({
+        id: tr.terminalID,
+        color: tr.color,
+        shape: tr.shape,
+        stays: tr.stays.map((s) => ({ lng: s.lon, lat: s.lat })),
+      })),
+    [tracks],
+  );
+  return (
+    <FleetMap
+      ref={ref}
+      provider={setup.provider}
+      variant={setup.variant}
+      mapKey={setup.mapKey}
+      devices={NO_DEVICES}
+      showLabels={false}
+      onProviderFailed={setup.providerFailed}
+    >
+      <TrackLayer
+        tracks={mapTracks}
+        onDrawn={(n, points) =>
+          publishTracksDrawn(
+            n,
+            points,
+            tracks.every((tr) => !tr.detail),
+          )
+        }
+      />
+      <PlaybackMarkers markers={markers} />
+    </FleetMap>
+  );
+});
+
+export default TrackMap;

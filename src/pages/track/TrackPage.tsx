@@ -1,0 +1,224 @@
+import { Alert, Select, Spin } from 'antd';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { MAP_TYPES, type MapType } from '../../domain/codes';
+import type { MonitorDevice } from '../../domain/device-view';
+import { STAY_MIN_DEFAULT_S } from '../../domain/track/rules';
+import type { FleetMapHandle } from '../../maps/types';
+import { fetchDevices } from '../monitor/api';
+import { useMapSetup } from '../monitor/useMapSetup';
+import { fetchTrackUsers, type TrackOptions, type TrackRange } from './api';
+import { Legend } from './Legend';
+import { poseAt, stepTime } from './playback';
+import { PlayerBar } from './PlayerBar';
+import { QueryPanel } from './QueryPanel';
+import { linkedRangeOf, rangeOf, type RangeShortcut } from './ranges';
+import { TrackTables } from './TrackTables';
+import { usePlayClock } from './usePlayClock';
+import { useTracks } from './useTracks';
+
+// L7 loads with the map routes only.
+const TrackMap = lazy(() => import('./TrackMap'));
+// The charting library is large: it loads with the first tracks, not with the page.
+const SpeedChart = lazy(() => import('./SpeedChart').then((m) => ({ default: m.SpeedChart })));
+
+const DEFAULT_OPTIONS: TrackOptions = {
+  hideLbs: false,
+  dropJumps: false,
+  minStaySeconds: STAY_MIN_DEFAULT_S,
+};
+
+/** Track playback (issue 11): up to five vehicles over a range of the last 90 days. */
+export default function TrackPage() {
+  const { t } = useTranslation(['track', 'monitor']);
+  const [params] = useSearchParams();
+  // ?terminalID=a,b (the monitor's track action passes one) and optionally &from=&to= (epoch ms).
+  const linked = params.get('terminalID')?.split(',').filter(Boolean) ?? [];
+  const linkedRange = linkedRangeOf(params.get('from'), params.get('to'));
+  const [devices, setDevices] = useState<MonitorDevice[]>([]);
+  const [selected, setSelected] = useState<string[]>(linked);
+  const [shortcut, setShortcut] = useState<RangeShortcut>(linkedRange ? 'custom' : 'today');
+  const [range, setRange] = useState<TrackRange>(() => linkedRange ?? rangeOf('today', Date.now()));
+  const [options, setOptions] = useState<TrackOptions>(DEFAULT_OPTIONS);
+  const { tracks, loaded, loading, error, query, load, refine } = useTracks();
+  // The chart and the tables render after the map has the tracks.
+  const shown = useDeferredValue(loaded);
+  const map = useMapSetup();
+  const mapRef = useRef<FleetMapHandle>(null);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    fetchDevices(undefined, ac.signal).then(setDevices, () => {});
+    // Opened from the monitor: that device today. Otherwise the remembered selection.
+    if (linked.length) load({ terminalIDs: linked, range, options });
+    else
+      fetchTrackUsers().then(
+        (list) => setSelected(list.map((u) => u.terminalID)),
+        () => {},
+      );
+    return () => ac.abort();
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const played = query?.range ?? range;
+  const stays = useMemo(
+    () => loaded.map((tr) => tr.stays.map((s) => ({ start: s.start, end: s.end }))),
+    [loaded],
+  );
+  const clock = usePlayClock(played.from, played.to, stays);
+
+  // Fit the map to new tracks.
+  useEffect(() => {
+    const pts = loaded.flatMap((tr) => tr.points.lon.map((lon, i) => [lon, tr.points.lat[i]] as const));
+    if (pts.length) mapRef.current?.fitPoints(pts);
+  }, [loaded]);
+
+  // More detail around the play head, a moment after it settles, once the user plays or moves
+  // it (not at the start of a fresh load, where it would only compete with the first draw).
+  const atStart = clock.t === played.from && !clock.playing;
+  useEffect(() => {
+    if (atStart) return;
+    const timer = setTimeout(() => void refine(clock.t), clock.playing ? 0 : 300);
+    return () => clearTimeout(timer);
+  }, [refine, clock.t, clock.playing, atStart]);
+
+  const markers = useMemo(
+    () =>
+      tracks.flatMap((tr) => {
+        const pose = poseAt(tr.shape, clock.t);
+        if (!pose) return [];
+        const device = devices.find((d) => d.terminalID === tr.terminalID);
+        return [
+          {
+            id: tr.terminalID,
+            lng: pose.lon,
+            lat: pose.lat,
+            course: pose.course,
+            state: tr.shape.state[pose.index],
+            iconType: device?.iconType ?? 1,
+            label: tr.name,
+            color: tr.color,
+            speed: pose.speed,
+          },
+        ];
+      }),
+    [tracks, clock.t, devices],
+  );
+
+  const onStep = useCallback(
+    (dir: 1 | -1) => {
+      clock.pause();
+      const next = stepTime(
+        tracks.map((tr) => tr.shape),
+        clock.t,
+        dir,
+      );
+      if (next != null) clock.seek(next);
+    },
+    [clock, tracks],
+  );
+  const onLocate = useCallback(
+    (lng: number, lat: number, at: number) => {
+      clock.pause();
+      clock.seek(at);
+      mapRef.current?.flyTo(lng, lat, 16);
+    },
+    [clock],
+  );
+
+  return (
+    <div
+      style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 520, background: '#fff' }}
+      data-testid="track-page"
+    >
+      <aside
+        style={{
+          width: 320,
+          flex: '0 0 320px',
+          padding: 12,
+          overflow: 'auto',
+          borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
+        }}
+      >
+        <QueryPanel
+          devices={devices}
+          selected={selected}
+          onSelected={setSelected}
+          shortcut={shortcut}
+          onShortcut={setShortcut}
+          range={range}
+          onRange={setRange}
+          options={options}
+          onOptions={setOptions}
+          loading={loading}
+          onQuery={() => load({ terminalIDs: selected, range, options })}
+        />
+        <Legend />
+      </aside>
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}>
+        <div style={{ position: 'relative', flex: '1 0 360px' }} data-testid="track-map">
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+            <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} />
+          </Suspense>
+          <Select<MapType>
+            value={map.mapType}
+            onChange={map.setMapType}
+            options={MAP_TYPES.map((m) => ({ value: m, label: t(`monitor:mapType.${m}`) }))}
+            style={{ position: 'absolute', top: 8, right: 8, width: 110, zIndex: 10 }}
+            data-testid="map-type"
+          />
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              message={error}
+              style={{ position: 'absolute', top: 8, left: 8, zIndex: 10 }}
+              data-testid="track-error"
+            />
+          )}
+          {map.offlineReason && (
+            <Alert
+              type="info"
+              showIcon
+              message={t(
+                map.offlineReason === 'noKey' ? 'monitor:map.offlineNoKey' : 'monitor:map.offlineFailed',
+              )}
+              style={{
+                position: 'absolute',
+                left: 8,
+                bottom: 8,
+                zIndex: 10,
+                padding: '2px 10px',
+                fontSize: 12,
+              }}
+            />
+          )}
+        </div>
+        <PlayerBar
+          clock={clock}
+          from={played.from}
+          to={played.to}
+          speed={markers[0]?.speed ?? null}
+          onStep={onStep}
+          disabled={!tracks.length}
+        />
+        {shown.length > 0 && (
+          <Suspense fallback={<div style={{ height: 120 }} />}>
+            <SpeedChart tracks={shown} from={played.from} to={played.to} t={clock.t} onSeek={clock.seek} />
+          </Suspense>
+        )}
+        <div style={{ padding: '0 8px 8px' }}>
+          <TrackTables
+            tracks={shown}
+            range={played}
+            options={query?.options ?? options}
+            geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
+            onLocate={onLocate}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

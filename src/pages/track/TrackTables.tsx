@@ -1,0 +1,207 @@
+import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Segmented, Table, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMileage } from '../../domain/track/mileage';
+import { errorText } from '../../i18n/errorText';
+import { saveBlob } from '../../components/resource/files';
+import { TRACK_STATE_COLORS } from '../../maps/trackStyle';
+import { lookupAddress } from '../monitor/address';
+import { exportTrack, type ExportFormat, type Stay, type TrackOptions, type TrackRange } from './api';
+import { durationText, STATE_NAMES } from './texts';
+import type { PlayedTrack } from './useTracks';
+
+interface Props {
+  tracks: readonly PlayedTrack[];
+  range: TrackRange;
+  options: TrackOptions;
+  /** Map type whose geocoder answers, or null for the offline lookup. */
+  geocoderMapType: string | null;
+  onLocate(lng: number, lat: number, t: number): void;
+}
+
+const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+
+/** A stay's address, looked up when asked (a click), as the monitor does. */
+function StayAddress({ stay, mapType }: { stay: Stay; mapType: string | null }) {
+  const { t, i18n } = useTranslation('track');
+  const [text, setText] = useState<string | null>(null);
+  if (text) return <span>{text}</span>;
+  return (
+    <Button
+      size="small"
+      type="link"
+      icon={<EnvironmentOutlined />}
+      onClick={async (e) => {
+        e.stopPropagation();
+        setText((await lookupAddress(stay.lat, stay.lon, mapType, i18n.language)) ?? t('noAddress'));
+      }}
+    >
+      {t('showAddress')}
+    </Button>
+  );
+}
+
+/** Summary per vehicle with exports, the stays and the points of the played tracks. */
+export const TrackTables = memo(function TrackTables({
+  tracks,
+  range,
+  options,
+  geocoderMapType,
+  onLocate,
+}: Props) {
+  const { t } = useTranslation('track');
+  const { message } = App.useApp();
+  const [pointsOf, setPointsOf] = useState(0);
+  const shown = tracks[Math.min(pointsOf, tracks.length - 1)];
+
+  const download = async (tr: PlayedTrack, format: ExportFormat, what: 'points' | 'stays') => {
+    try {
+      const file = await exportTrack(tr.terminalID, range, options, format, what);
+      saveBlob(file.blob, file.fileName);
+      if (file.truncated) message.warning(t('exportTruncated'));
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+
+  const stays = useMemo(
+    () =>
+      tracks.flatMap((tr) =>
+        tr.stays.map((s, i) => ({ ...s, key: `${tr.terminalID}-${i}`, name: tr.name, color: tr.color })),
+      ),
+    [tracks],
+  );
+  const points = useMemo(() => {
+    const s = shown?.shape;
+    if (!s) return [];
+    return s.t.map((pt, i) => ({
+      key: i,
+      t: pt,
+      lat: s.lat[i],
+      lon: s.lon[i],
+      speed: s.speed[i],
+      course: s.course[i],
+      type: s.type[i],
+      state: s.state[i],
+    }));
+  }, [shown]);
+
+  const exportItems = (what: 'points' | 'stays') =>
+    (['xlsx', 'gpx', 'kml'] as const).map((f) => ({
+      key: `${what}-${f}`,
+      label: t(`export.${what}`, { format: f.toUpperCase() }),
+    }));
+
+  const summary = (
+    <div data-testid="track-summary">
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="terminalID"
+        dataSource={tracks as PlayedTrack[]}
+        columns={[
+          { title: t('col.device'), render: (_, tr) => <Tag color={tr.color}>{tr.name}</Tag> },
+          {
+            title: t('col.mileage'),
+            render: (_, tr) => <span data-testid="track-mileage">{formatMileage(tr.mileageM)}</span>,
+          },
+          { title: t('col.points'), render: (_, tr) => tr.total },
+          { title: t('col.stays'), render: (_, tr) => tr.stays.length },
+          {
+            title: t('col.export'),
+            render: (_, tr) => (
+              <Dropdown
+                menu={{
+                  items: [...exportItems('points'), { type: 'divider' }, ...exportItems('stays')],
+                  onClick: ({ key }) => {
+                    const [what, f] = key.split('-') as ['points' | 'stays', ExportFormat];
+                    void download(tr, f, what);
+                  },
+                }}
+              >
+                <Button size="small" icon={<DownloadOutlined />} data-testid="track-export">
+                  {t('col.export')}
+                </Button>
+              </Dropdown>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+
+  const staysTable = (
+    <div data-testid="track-stays">
+      <Table
+        size="small"
+        rowKey="key"
+        dataSource={stays}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        scroll={{ y: 220 }}
+        onRow={(s) => ({ onClick: () => onLocate(s.lon, s.lat, s.start), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: t('col.device'), width: 140, render: (_, s) => <Tag color={s.color}>{s.name}</Tag> },
+          { title: t('col.start'), width: 160, render: (_, s) => time(s.start) },
+          { title: t('col.end'), width: 160, render: (_, s) => time(s.end) },
+          { title: t('col.duration'), width: 110, render: (_, s) => durationText(t, s.durationS) },
+          { title: t('col.address'), render: (_, s) => <StayAddress stay={s} mapType={geocoderMapType} /> },
+        ]}
+      />
+    </div>
+  );
+
+  const pointsTable = (
+    <>
+      {tracks.length > 1 && (
+        <Segmented
+          size="small"
+          value={pointsOf}
+          onChange={(v) => setPointsOf(Number(v))}
+          options={tracks.map((tr, i) => ({ value: i, label: tr.name }))}
+          style={{ marginBottom: 6 }}
+        />
+      )}
+      <div data-testid="track-points">
+        <Table
+          size="small"
+          rowKey="key"
+          virtual
+          scroll={{ y: 220 }}
+          pagination={false}
+          dataSource={points}
+          onRow={(p) => ({ onClick: () => onLocate(p.lon, p.lat, p.t), style: { cursor: 'pointer' } })}
+          columns={[
+            { title: t('col.time'), width: 170, render: (_, p) => time(p.t) },
+            { title: t('col.lat'), width: 110, render: (_, p) => p.lat.toFixed(6) },
+            { title: t('col.lon'), width: 110, render: (_, p) => p.lon.toFixed(6) },
+            { title: t('col.speed'), width: 90, render: (_, p) => Math.round(p.speed) },
+            { title: t('col.course'), width: 80, render: (_, p) => p.course },
+            { title: t('col.type'), width: 80, render: (_, p) => p.type.toUpperCase() },
+            {
+              title: t('col.state'),
+              render: (_, p) => (
+                <Tag color={TRACK_STATE_COLORS[p.state]}>
+                  {t(`state.${STATE_NAMES[p.state] ?? 'abnormal'}`)}
+                </Tag>
+              ),
+            },
+          ]}
+        />
+      </div>
+    </>
+  );
+
+  if (!tracks.length) return <Typography.Text type="secondary">{t('empty')}</Typography.Text>;
+  return (
+    <Tabs
+      size="small"
+      items={[
+        { key: 'summary', label: t('tabs.summary'), children: summary },
+        { key: 'stays', label: t('tabs.stays', { count: stays.length }), children: staysTable },
+        { key: 'points', label: t('tabs.points', { count: points.length }), children: pointsTable },
+      ]}
+    />
+  );
+});

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/domain/messages';
+import { login } from './helpers';
+import { apiPost } from './monitor-support';
+
+const DAY = 86_400_000;
+
+/** Devices of the agent's tree that drove in the last 7 days (statistics by device), farthest first. */
+async function devicesWithHistory(page: Page, count: number): Promise<string[]> {
+  const day = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  const now = Date.now();
+  const r = await apiPost<{ list: { terminalID: string; mileageM: number }[] }>(page, '/stat/countMileage', {
+    groupBy: 'device',
+    startDate: day(now - 6 * DAY),
+    endDate: day(now),
+  });
+  return r.list
+    .filter((d) => d.mileageM > 10_000)
+    .sort((a, b) => b.mileageM - a.mileageM)
+    .slice(0, count)
+    .map((d) => d.terminalID);
+}
+
+async function pick(page: Page, terminalID: string) {
+  const select = page.getByTestId('track-devices');
+  // The search box is read-only until the select is opened (a click on an open one closes it).
+  if ((await select.locator('input').getAttribute('aria-expanded')) !== 'true') await select.click();
+  await select.locator('input').fill(terminalID);
+  await page.locator('.ant-select-item-option').filter({ hasText: terminalID }).first().click();
+}
+
+const headFrac = async (page: Page) =>
+  Number(await page.getByTestId('speed-chart-head').getAttribute('data-frac'));
+const markerAt = async (page: Page) => {
+  const m = page.getByTestId('playback-marker').first();
+  return `${await m.getAttribute('data-lng')},${await m.getAttribute('data-lat')}`;
+};
+
+test.describe('track playback', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, 'agent');
+  });
+
+  test('plays 5 devices over 7 days, scrubs, keeps the speed chart in step, refuses a sixth', async ({
+    page,
+  }) => {
+    const ids = await devicesWithHistory(page, 6);
+    expect(ids.length).toBe(6);
+    await page.goto('/index/track');
+    // Start from an empty remembered selection.
+    await apiPost(page, '/track/trackUser', { usr_list: [] });
+    await page.reload();
+    for (const id of ids.slice(0, 5)) await pick(page, id);
+    await expect(page.getByTestId('track-devices').locator('.ant-tag')).toHaveCount(5);
+
+    // A sixth device: the server refuses it with the spec's message, the five stay.
+    await pick(page, ids[5]);
+    await expect(page.getByText(MESSAGES.trackTooManyDevices)).toBeVisible();
+    await expect(page.getByTestId('track-devices').locator('.ant-tag')).toHaveCount(5);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('track-shortcuts').getByText('Last 7 days').click();
+    await page.getByTestId('track-query-button').click();
+    await expect(page.getByTestId('track-summary').locator('tbody tr.ant-table-row')).toHaveCount(5, {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('playback-marker')).toHaveCount(5);
+    await expect(page.getByTestId('track-mileage').first()).toHaveText(/^\d+(\.\d)? k?m$/);
+    await expect(page.getByTestId('speed-chart').locator('canvas').first()).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/track-loaded.png' });
+
+    // Play at 16×: the clock, the chart's head and the vehicles move.
+    await page.getByTestId('player-speed').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '16×' }).click();
+    const before = await markerAt(page);
+    await page.getByTestId('player-play').click();
+    await expect.poll(() => headFrac(page)).toBeGreaterThan(0);
+    await expect.poll(() => markerAt(page)).not.toBe(before);
+    await page.getByTestId('player-pause').click();
+    await page.screenshot({ path: 'docs/screenshots/track-playing.png' });
+
+    // The chart seeks: a click at 3/4 of its width puts the head and the slider there.
+    const chart = page.getByTestId('speed-chart-seek');
+    const box = (await chart.boundingBox())!;
+    await chart.click({ position: { x: 44 + (box.width - 56) * 0.75, y: box.height / 2 } });
+    await expect.poll(() => headFrac(page)).toBeCloseTo(0.75, 2);
+    const slider = page.getByTestId('player-slider').locator('.ant-slider-handle');
+    const min = Number(await slider.getAttribute('aria-valuemin'));
+    const max = Number(await slider.getAttribute('aria-valuemax'));
+    const now = Number(await slider.getAttribute('aria-valuenow'));
+    expect((now - min) / (max - min)).toBeCloseTo(0.75, 2);
+
+    // The scrubber moves the head of the chart: the Home key takes it to the start.
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => headFrac(page)).toBe(0);
+
+    // Step: the next point moves the clock forward, the previous one back.
+    const at = async () => Number(await slider.getAttribute('aria-valuenow'));
+    await page.getByTestId('player-forward').click();
+    await expect.poll(at).toBeGreaterThan(min);
+    const first = await at();
+    await page.getByTestId('player-forward').click();
+    await expect.poll(at).toBeGreaterThan(first);
+    await page.getByTestId('player-back').click();
+    await expect.poll(at).toBe(first);
+
+    // Stays and points tables.
+    await page.getByRole('tab', { name: /Stays/ }).click();
+    await expect(page.getByTestId('track-stays').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.getByRole('tab', { name: /Points/ }).click();
+    await expect(page.getByTestId('track-points').locator('.ant-table-row').first()).toBeVisible();
+  });
+
+  test('opens from the monitor for the selected device', async ({ page }) => {
+    const [id] = await devicesWithHistory(page, 1);
+    await page.goto(`/index/track?terminalID=${id}`);
+    await expect(page.getByTestId('track-summary').locator('tbody tr.ant-table-row')).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await expect(page.getByText('This screen is being built')).toHaveCount(0);
+  });
+});
