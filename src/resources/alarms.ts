@@ -1,4 +1,5 @@
 import { AlertOutlined, DashboardOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
 
@@ -9,5 +10,8 @@ export const alarmResources: ResourceDescriptor[] = [
     screen('alarms', '/index/alarms', [P.alarms]),
     screen('alarmsAll', '/index/alarmsAll', [P.alarms]),
   ]),
-  screen('tire', '/index/tire', [P.tire], { icon: DashboardOutlined }),
+  screen('tire', '/index/tire', [P.tire], {
+    icon: DashboardOutlined,
+    page: lazy(() => import('../pages/tire/TirePage')),
+  }),
 ];
