@@ -25,7 +25,11 @@ export type FieldType =
   | 'password'
   | 'boolean'
   /** An account of the caller's subtree, chosen in the agent tree. */
-  | 'account';
+  | 'account'
+  /** A range of whole days with shortcuts (1 week, 1 month, 3 months); sent as startDate/endDate. */
+  | 'dateRange'
+  /** Devices of the caller's subtree (or of the account field named by `dependsOn`); terminal ids. */
+  | 'devices';
 
 /** One enum value: its label is a key of the descriptor's namespace, or a literal (protocol names). */
 export interface FieldOption {
@@ -34,6 +38,8 @@ export interface FieldOption {
   label?: string;
   /** Tag colour in lists. */
   color?: string;
+  /** Offered only to users holding one of these. */
+  permissions?: readonly Permission[];
 }
 
 /** A field of an entity: how it is typed, labelled, validated and shown. */
@@ -50,7 +56,14 @@ export interface EntityField {
   maxLength?: number;
   /** Select: several values. */
   multiple?: boolean;
+  /** Select: the options as buttons side by side. */
+  buttons?: boolean;
+  /** A function is called for each new form (ranges ending today). */
   initialValue?: unknown;
+  /** Shown text of a value in tables and exports (mileage, durations); default by type. */
+  format?: (value: unknown) => string | number;
+  /** Devices: the account field whose subtree the choice is narrowed to. */
+  dependsOn?: string;
   /** Column width in lists. */
   width?: number;
   /** Key in the descriptor's namespace of a help text under the input. */
@@ -123,13 +136,53 @@ export interface FormView {
   kind: 'form';
   endpoint: string;
   fields: readonly string[];
-  result: 'message' | 'record' | 'table' | 'download';
-  /** For 'table' and 'record': the fields shown. */
+  /** 'report': a statistics report, see `report`. */
+  result: 'message' | 'record' | 'table' | 'download' | 'report';
+  /** For 'table', 'record' and 'report': the fields shown. */
   columns?: readonly string[];
   rowKey?: string;
   fileName?: string;
   /** Reshapes the answer into the record or rows shown (default: the answer, or its `list`). */
   pick?: (data: unknown) => Record<string, unknown> | Record<string, unknown>[];
+  /** result 'report': how the answer is shown. */
+  report?: ReportOptions;
+}
+
+type Values = Record<string, unknown>;
+
+/**
+ * A report over the form: run at once with the initial values, then a summary, a chart and a
+ * table paged on the server (`pageNum`/`pageSize` in, `list`/`total` out), and an xlsx of
+ * exactly the shown columns over every row of the request.
+ */
+export interface ReportOptions {
+  /** The columns for the values asked (a grouping changes them); default the view's `columns`. */
+  columnsFor?: (values: Values) => readonly string[];
+  chart?: ReportChart;
+  /** Figures over the table, from the answer. */
+  summary?: readonly { labelKey: string; value: (answer: Values) => unknown; field?: string }[];
+  /** Small unpaged tables under the main one, from the answer. */
+  extras?: readonly { titleKey: string; rows: (answer: Values) => Values[]; columns: readonly string[] }[];
+  /** Reshapes the request body of the report call. */
+  request?: (body: Values) => Values;
+  /** The export is this server-built file of the request body instead of the shown rows. */
+  download?: { endpoint: string; fileName: string };
+  /** Another view by the value of a form field (one screen for several reports). */
+  variants?: { field: string; views: Readonly<Record<string, FormView>> };
+}
+
+/** A chart of the answer, drawn above or beside the table. */
+export interface ReportChart {
+  type: 'column' | 'bar' | 'line' | 'pie';
+  titleKey: string;
+  /** The points: x a day or a category, y a number, optional series. */
+  points: (answer: Values) => { x: string; y: number; series?: string }[];
+  /** Field whose options label the x values (types, levels). */
+  xField?: string;
+  /** Key of the y axis title (a unit). */
+  yLabelKey?: string;
+  /** Above the table (default), beside it (narrow tables), or beside the figures over it. */
+  placement?: 'above' | 'beside' | 'summary';
 }
 
 export type EntityView = ListView | BatchView | ReportView | FormView;
@@ -144,9 +197,9 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent';
+  namespace: 'device' | 'agent' | 'count';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent';
+  subject: 'device' | 'agent' | 'count';
   fields: Readonly<Record<string, EntityField>>;
 }
 

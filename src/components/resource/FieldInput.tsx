@@ -1,7 +1,12 @@
-import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { abilityFor, hasAnyPermission } from '../../domain/ability';
+import { useSessionUser } from '../../hooks/useSession';
 import type { EntityDescriptor } from '../../resources/types';
+import { DateRangeInput } from './DateRangeInput';
 import { fieldOf, optionText } from './derive';
+import { DeviceSelect } from './DeviceSelect';
 import { treeOptions, useAccounts } from './useAccounts';
 
 interface Props {
@@ -37,7 +42,12 @@ function AccountSelect({ value, onChange, id, disabledAccounts }: Omit<Props, 'e
 /** The input of one descriptor field, chosen by its type. */
 export function FieldInput({ entity, name, value, onChange, id, disabledAccounts }: Props) {
   const { t } = useTranslation();
+  const user = useSessionUser();
+  const ability = useMemo(() => abilityFor(user), [user]);
   const field = fieldOf(entity, name);
+  const options = (field.options ?? [])
+    .filter((o) => !o.permissions || hasAnyPermission(ability, o.permissions))
+    .map((o) => ({ value: o.value, label: optionText(entity, o, t) }));
   const common = { id, value: value as never, onChange: onChange as never };
   switch (field.type) {
     case 'textarea':
@@ -63,7 +73,20 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
       return <DatePicker {...common} showTime style={{ width: 200 }} />;
     case 'account':
       return <AccountSelect {...common} disabledAccounts={disabledAccounts} />;
+    case 'dateRange':
+      return (
+        <DateRangeInput
+          {...common}
+          maxDays={field.max}
+          allowClear={!field.required}
+          namespace={entity.namespace}
+        />
+      );
+    case 'devices':
+      return <DeviceSelect {...common} dependsOn={field.dependsOn} />;
     case 'select':
+      if (field.buttons)
+        return <Radio.Group {...common} optionType="button" buttonStyle="solid" options={options} />;
       return (
         <Select
           {...common}
@@ -72,7 +95,7 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
           showSearch
           optionFilterProp="label"
           style={{ minWidth: 160 }}
-          options={(field.options ?? []).map((o) => ({ value: o.value, label: optionText(entity, o, t) }))}
+          options={options}
         />
       );
     default:

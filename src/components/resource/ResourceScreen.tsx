@@ -1,9 +1,13 @@
+import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import { resourceAtPath } from '../../resources';
 import { BatchScreen } from './BatchScreen';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
 import { ReportScreen } from './ReportScreen';
+
+// Reports draw charts: the chart library is loaded only by the screens that have one.
+const StatsScreen = lazy(() => import('./StatsScreen'));
 
 /**
  * The generic screen of a descriptor: found by the route path, drawn by its view's kind. This is
@@ -23,6 +27,10 @@ export default function ResourceScreen() {
     case 'report':
       return <ReportScreen key={resource.name} resource={resource} entity={entity} view={view} />;
     case 'form':
-      return <FormScreen key={resource.name} resource={resource} entity={entity} view={view} />;
+      return view.result === 'report' ? (
+        <StatsScreen key={resource.name} resource={resource} entity={entity} view={view} />
+      ) : (
+        <FormScreen key={resource.name} resource={resource} entity={entity} view={view} />
+      );
   }
 }

@@ -5,6 +5,7 @@
 import type { MessageKey } from '../../domain/messages';
 import { parseLines } from '../../domain/validators';
 import type { EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
+import { isDayRange, rangeProblem } from './ranges';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -80,6 +81,13 @@ export function fieldRules(entity: EntityDescriptor, name: string, t: Translate)
     rules.push({ min: field.min, message: t('errors:passwordTooShort') });
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined))
     rules.push({ type: 'number', min: field.min, max: field.max });
+  if (field.type === 'dateRange')
+    rules.push({
+      validator: async (_rule, value) => {
+        const key = isDayRange(value) ? rangeProblem(value, field.max) : null;
+        if (key) throw new Error(t(`errors:${key}`));
+      },
+    });
   const validate = field.validate;
   if (validate)
     rules.push({
@@ -97,7 +105,7 @@ export function initialValues(entity: EntityDescriptor, names: readonly string[]
   const out: Record<string, unknown> = {};
   for (const name of names) {
     const v = fieldOf(entity, name).initialValue;
-    if (v !== undefined) out[name] = v;
+    if (v !== undefined) out[name] = typeof v === 'function' ? (v as () => unknown)() : v;
   }
   return out;
 }
@@ -119,6 +127,10 @@ export function requestBody(
     const field = fieldOf(entity, name);
     let v = values[name];
     if (v === undefined || v === null) continue;
+    if (field.type === 'dateRange') {
+      if (isDayRange(v)) [body.startDate, body.endDate] = v;
+      continue;
+    }
     if (typeof v === 'string') {
       v = field.type === 'lines' || field.type === 'textarea' ? v : v.trim();
       if (v === '') continue;
