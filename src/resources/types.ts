@@ -181,6 +181,8 @@ export interface ReportChart {
   xField?: string;
   /** Key of the y axis title (a unit). */
   yLabelKey?: string;
+  /** x is a day: every day of the request's range is drawn, those the answer lacks as 0. */
+  everyDay?: boolean;
   /** Above the table (default), beside it (narrow tables), or beside the figures over it. */
   placement?: 'above' | 'beside' | 'summary';
 }

@@ -136,6 +136,26 @@ describe('report views', () => {
       t,
     );
     expect(mileage).toEqual([{ x: '2026-03-09', y: 12.3 }]);
+    // A day without driving is drawn as zero, every day of the asked range in order.
+    const week = chartPoints(
+      COUNT_ENTITY,
+      MILEAGE_VIEW.report!.chart!,
+      {
+        byDate: [
+          { date: '2026-03-09', mileageM: 12_345 },
+          { date: '2026-03-07', mileageM: 1000 },
+        ],
+      },
+      t,
+      { startDate: '2026-03-06', endDate: '2026-03-10' },
+    );
+    expect(week).toEqual([
+      { x: '2026-03-06', y: 0 },
+      { x: '2026-03-07', y: 1 },
+      { x: '2026-03-08', y: 0 },
+      { x: '2026-03-09', y: 12.3 },
+      { x: '2026-03-10', y: 0 },
+    ]);
     const alarms = chartPoints(
       COUNT_ENTITY,
       ALARMS_VIEW.report!.chart!,

@@ -13,14 +13,20 @@ export function ReportChart({
   entity,
   chart,
   answer,
+  request,
 }: {
   entity: EntityDescriptor;
   chart: ChartSpec;
   answer: Record<string, unknown>;
+  /** The request the answer is for (its range, for charts per day). */
+  request: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const data = useMemo(() => chartPoints(entity, chart, answer, t), [entity, chart, answer, t]);
+  const data = useMemo(
+    () => chartPoints(entity, chart, answer, t, request),
+    [entity, chart, answer, t, request],
+  );
   const series = data.some((p) => p.series !== undefined);
   // Categories whose options carry tag colours (levels, statuses) keep them in the chart.
   const tokens = token as unknown as Record<string, string>;

@@ -128,7 +128,9 @@ export default function StatsScreen({
     </Card>
   );
   const chart =
-    report.chart && answer ? <ReportChart entity={entity} chart={report.chart} answer={answer} /> : null;
+    report.chart && answer ? (
+      <ReportChart entity={entity} chart={report.chart} answer={answer} request={body} />
+    ) : null;
   const placement = report.chart?.placement ?? 'above';
   const summary =
     report.summary && answer ? (

@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import type { AgentTreeNode } from '../../domain/hierarchy';
 import type { EntityDescriptor, FormView, ReportChart } from '../../resources/types';
+import { daysFrom } from '../../domain/track/days';
 import { fieldOf, optionText, type ColumnSpec, type Translate } from './derive';
 
 type Row = Record<string, unknown>;
@@ -84,12 +85,28 @@ export function chartPoints(
   chart: ReportChart,
   answer: Row,
   t: Translate,
+  request: Row = {},
 ): { x: string; y: number; series?: string; color?: string }[] {
-  const points = chart.points(answer);
+  const points = chart.everyDay ? withEveryDay(chart.points(answer), request) : chart.points(answer);
   if (!chart.xField) return points;
   const options = new Map((fieldOf(entity, chart.xField).options ?? []).map((o) => [String(o.value), o]));
   return points.map((p) => {
     const o = options.get(p.x);
     return o ? { ...p, x: optionText(entity, o, t), color: o.color } : p;
   });
+}
+
+/**
+ * Days of the request's range that the answer leaves out (nothing happened) as zero, so a chart
+ * per day shows the quiet Sunday instead of skipping it.
+ */
+export function withEveryDay<P extends { x: string; y: number; series?: string }>(
+  points: P[],
+  request: Row,
+): (P | { x: string; y: number })[] {
+  const { startDate, endDate } = request;
+  if (typeof startDate !== 'string' || typeof endDate !== 'string' || points.some((p) => p.series))
+    return points;
+  const byDay = new Map(points.map((p) => [p.x, p]));
+  return daysFrom(startDate, endDate).map((day) => byDay.get(day) ?? { x: day, y: 0 });
 }

@@ -50,6 +50,7 @@ export const MILEAGE_VIEW = report(
     chart: {
       type: 'column',
       titleKey: 'charts.mileagePerDay',
+      everyDay: true,
       yLabelKey: 'units.km',
       points: (a) => rowsOf(a, 'byDate').map((d) => ({ x: String(d.date), y: kmOf(d.mileageM) })),
     },
@@ -88,6 +89,7 @@ export const STAYS_VIEW = report(
     chart: {
       type: 'column',
       titleKey: 'charts.staysPerDay',
+      everyDay: true,
       yLabelKey: 'units.stays',
       points: (a) => rowsOf(a, 'byDate').map((d) => ({ x: String(d.date), y: Number(d.stays) })),
     },
