@@ -7,8 +7,9 @@ export type StoredRun = [number, number, number, number];
 
 /**
  * The per-day parts of a track rollup that a playback over a wide range needs: stopped runs,
- * 5-minute speed buckets and the simplified geometry (at most 1,000 points). Kept apart from
- * track_days so that report scans never touch these larger values.
+ * 5-minute speed buckets and the simplified geometry (at most 1,000 points, and a coarse one of
+ * at most 120 for wide ranges). Kept apart from track_days so that report scans never touch
+ * these larger values.
  */
 export const trackDayShapes = pgTable(
   'track_day_shapes',
@@ -20,6 +21,8 @@ export const trackDayShapes = pgTable(
     runs: jsonb('runs').$type<StoredRun[]>().notNull(),
     speed: jsonb('speed').$type<SpeedSeries>().notNull(),
     shape: jsonb('shape').$type<TrackShape>().notNull(),
+    /** The same at most DAY_COARSE_MAX_POINTS, for wide ranges; null in rows of before 0008. */
+    coarse: jsonb('coarse').$type<TrackShape>(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );

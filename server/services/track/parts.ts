@@ -7,6 +7,7 @@ import {
   type DayPiece,
   type TrackFix,
   type TrackPart,
+  type TrackShape,
 } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import { trackDayShapes } from '../../db/schema/track-day-shapes';
@@ -30,6 +31,8 @@ export interface PartsResult {
 export interface PartsOptions {
   /** Stays only: do not load geometry and speed buckets of rollups. */
   staysOnly?: boolean;
+  /** Take the rollups' coarse geometry (src/domain/track/piece.ts coarseEnough). */
+  coarse?: boolean;
   now?: number;
 }
 
@@ -55,13 +58,7 @@ export async function trackParts(
   if (to - from > TRACK_RAW_RANGE_MS) {
     const whole = pieces.filter((p) => p.full && p.to <= now);
     if (whole.length) {
-      const rows = await loadRollups(
-        db,
-        deviceId,
-        whole[0].day,
-        whole[whole.length - 1].day,
-        !!opts.staysOnly,
-      );
+      const rows = await loadRollups(db, deviceId, whole[0].day, whole[whole.length - 1].day, opts);
       const [cursor] = await db
         .select({ fixTime: trackRollupCursors.fixTime })
         .from(trackRollupCursors)
@@ -125,9 +122,11 @@ interface RollupPart {
   part: TrackPart;
 }
 
-async function loadRollups(db: Db, deviceId: number, first: string, last: string, staysOnly: boolean) {
+async function loadRollups(db: Db, deviceId: number, first: string, last: string, opts: PartsOptions) {
   const d = trackDays;
   const s = trackDayShapes;
+  const staysOnly = !!opts.staysOnly;
+  const shape = opts.coarse ? sql<TrackShape>`coalesce(${s.coarse}, ${s.shape})` : s.shape;
   const rows = await db
     .select({
       day: d.day,
@@ -136,7 +135,7 @@ async function loadRollups(db: Db, deviceId: number, first: string, last: string
       counts: d.counts,
       runs: s.runs,
       speed: staysOnly ? sql<null>`null` : s.speed,
-      shape: staysOnly ? sql<null>`null` : s.shape,
+      shape: staysOnly ? sql<null>`null` : shape,
     })
     .from(d)
     .innerJoin(s, and(eq(s.deviceId, d.deviceId), eq(s.day, d.day)))

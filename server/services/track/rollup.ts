@@ -4,6 +4,7 @@ import {
   computePiece,
   DAY_BUCKET_MS,
   DAY_MS,
+  dayCoarseShape,
   dayShape,
   dayStart,
   speedSeries,
@@ -48,6 +49,7 @@ export function dayRows(input: DayInput, now = new Date()): { day: NewTrackDayRo
     next: input.next,
   });
   const s = piece.summary;
+  const fine = dayShape(piece);
   const at = (ms: number | null) => (ms == null ? null : new Date(ms));
   return {
     day: {
@@ -71,7 +73,8 @@ export function dayRows(input: DayInput, now = new Date()): { day: NewTrackDayRo
       day: input.day,
       runs: s.runs.map((r): StoredRun => [r.start, r.end, r.lat, r.lon]),
       speed: speedSeries(piece.shape, DAY_BUCKET_MS),
-      shape: dayShape(piece),
+      shape: fine,
+      coarse: dayCoarseShape(fine, s.runs),
     },
   };
 }

@@ -2,6 +2,7 @@ import { displayName } from '../../../src/domain/device-view';
 import {
   assembleTrack,
   bucketSizeFor,
+  coarseEnough,
   DAY_BUCKET_MS,
   RAW_BUCKET_MIN_MS,
   STAY_MIN_DEFAULT_S,
@@ -44,12 +45,14 @@ const apiStay = (s: Stay) => ({ start: s.start, end: s.end, durationS: s.duratio
 export async function findTrack(db: Db, auth: AuthContext, q: TrackQuery, now = Date.now()) {
   const device = await loadDeviceInScope(db, auth, q.terminalID);
   const { from, to } = trackRange(q.startTime, q.endTime, now);
-  const { parts, rolled } = await trackParts(db, device.id, from, to, { now });
+  const maxPoints = q.maxPoints ?? TRACK_POINTS_DEFAULT;
+  const coarse = coarseEnough(maxPoints, to - from);
+  const { parts, rolled } = await trackParts(db, device.id, from, to, { now, coarse });
   // Rollups bring 5-minute buckets; a raw range can go down to 10 s.
   const bucketMs = bucketSizeFor(to - from, rolled ? DAY_BUCKET_MS : RAW_BUCKET_MIN_MS);
   const track = assembleTrack(parts, {
     filters: filtersOf(q),
-    maxPoints: q.maxPoints ?? TRACK_POINTS_DEFAULT,
+    maxPoints,
     minStayS: q.minStaySeconds ?? STAY_MIN_DEFAULT_S,
     bucketMs,
   });

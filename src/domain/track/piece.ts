@@ -12,7 +12,13 @@ import { isStopped, trackStates } from './state';
 import { stopRuns, type StayRun } from './stays';
 import { SpeedBuckets, type SpeedSeries } from './buckets';
 import { TRACK_STATE } from '../codes';
-import { DAY_SHAPE_MAX_POINTS, DAY_SHAPE_TOLERANCE_M } from './rules';
+import { DAY_MS } from './days';
+import {
+  DAY_COARSE_MAX_POINTS,
+  DAY_COARSE_TOLERANCE_M,
+  DAY_SHAPE_MAX_POINTS,
+  DAY_SHAPE_TOLERANCE_M,
+} from './rules';
 
 export interface PieceInput {
   /** Fixes inside [from, to), in time order. */
@@ -117,6 +123,16 @@ export function dayShape(piece: Piece): TrackShape {
     runTimes(piece.summary.runs),
     DAY_SHAPE_TOLERANCE_M,
   );
+}
+
+/** Whether a range's point budget is served well enough by the rollups' coarse geometry. */
+export function coarseEnough(maxPoints: number, rangeMs: number): boolean {
+  return (maxPoints * DAY_MS) / rangeMs < DAY_COARSE_MAX_POINTS / 2;
+}
+
+/** The coarse geometry of a rollup, from its fine one (DAY_COARSE_MAX_POINTS). */
+export function dayCoarseShape(fine: TrackShape, runs: readonly StayRun[]): TrackShape {
+  return simplifyShape(fine, DAY_COARSE_MAX_POINTS, runTimes(runs), DAY_COARSE_TOLERANCE_M);
 }
 
 /** Highest speed per bucket of the trusted points of a shape (not abnormal). */

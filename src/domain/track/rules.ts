@@ -34,6 +34,13 @@ export const RAW_BUCKET_MIN_MS = 10_000;
 /** Points kept per day in a rollup's simplified geometry, and the detail below which it stops. */
 export const DAY_SHAPE_MAX_POINTS = 1000;
 export const DAY_SHAPE_TOLERANCE_M = 3;
+/**
+ * A rollup's coarse geometry, read instead when a range's point budget leaves fewer than half
+ * of these per day (5 devices over 90 days: 22 a day): reading and simplifying 90 fine days
+ * was most of the time of such a request.
+ */
+export const DAY_COARSE_MAX_POINTS = 120;
+export const DAY_COARSE_TOLERANCE_M = 10;
 /** Ranges up to this long are read from raw positions; longer ones from the daily rollups. */
 export const TRACK_RAW_RANGE_MS = 48 * 3_600_000;
 /** How far before and after a range the neighbouring fix is looked for (stays crossing its edges). */

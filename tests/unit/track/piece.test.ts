@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { TRACK_STATE } from '../../../src/domain/codes';
 import {
   assembleTrack,
+  coarseEnough,
   computePiece,
   countAfter,
   DAY_BUCKET_MS,
+  DAY_COARSE_MAX_POINTS,
+  dayCoarseShape,
   DAY_MS,
   dayPieces,
   dayShape,
@@ -14,6 +17,7 @@ import {
   type TrackFilters,
   type TrackFix,
   type TrackPart,
+  type TrackShape,
 } from '../../../src/domain/track';
 import { drive, T0 } from './fixtures';
 
@@ -96,6 +100,37 @@ describe('a piece of track', () => {
     expect(shape.t[shape.t.length - 1]).toBe(day.shape.t[day.shape.t.length - 1]);
     for (const r of day.summary.runs)
       if (day.shape.t.includes(r.start)) expect(shape.t, 'stay start kept').toContain(r.start);
+  });
+
+  it('keeps a coarse day geometry for wide ranges, with its stays, and answers the same figures', () => {
+    const fine = dayShape(day);
+    const coarse = dayCoarseShape(fine, day.summary.runs);
+    expect(coarse.t.length).toBeLessThanOrEqual(Math.min(fine.t.length, DAY_COARSE_MAX_POINTS));
+    // A day of 200 turns keeps at most the coarse budget, first and last points included.
+    const legs = Array.from({ length: 200 }, (_, k): [number, number, number] => [60, 40, (k % 2) * 90]);
+    const winding = pieceOf(drive(legs, { start: T0 }), T0, T0 + DAY_MS);
+    const windingFine = dayShape(winding);
+    const windingCoarse = dayCoarseShape(windingFine, winding.summary.runs);
+    expect(windingFine.t.length).toBeGreaterThan(200);
+    expect(windingCoarse.t.length).toBe(DAY_COARSE_MAX_POINTS);
+    expect(windingCoarse.t[0]).toBe(windingFine.t[0]);
+    expect(windingCoarse.t.at(-1)).toBe(windingFine.t.at(-1));
+    for (const r of day.summary.runs) if (fine.t.includes(r.start)) expect(coarse.t).toContain(r.start);
+    const part = (shape: TrackShape): TrackPart => ({
+      ...day.summary,
+      shape,
+      speed: speedSeries(day.shape, DAY_BUCKET_MS),
+    });
+    const o = { filters: FILTER_SETS[0], maxPoints: 50, minStayS: 180, bucketMs: DAY_BUCKET_MS };
+    const a = assembleTrack([part(fine)], o);
+    const b = assembleTrack([part(coarse)], o);
+    expect(b.mileageM).toBe(a.mileageM);
+    expect(b.stays).toEqual(a.stays);
+    expect(b.total).toBe(a.total);
+    expect(b.points.t.length).toBeLessThanOrEqual(50);
+    // 5 devices over 90 days (2,000 points each) read coarse days; one device over 3 days does not.
+    expect(coarseEnough(2000, 90 * DAY_MS)).toBe(true);
+    expect(coarseEnough(4000, 3 * DAY_MS)).toBe(false);
   });
 
   it('gives the same answer from raw pieces and from rollup pieces, for every filter', () => {

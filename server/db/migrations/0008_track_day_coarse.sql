@@ -1,0 +1,1 @@
+ALTER TABLE "track_day_shapes" ADD COLUMN "coarse" jsonb;
