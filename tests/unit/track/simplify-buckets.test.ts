@@ -79,7 +79,7 @@ describe('simplification to a point budget', () => {
     );
   });
 
-  it('simplifies 170,000 points to 4,000 quickly', () => {
+  it('simplifies 170,000 points to exactly 4,000, in order, both ends kept', () => {
     const f = drive(
       Array.from(
         { length: 200 },
@@ -87,14 +87,16 @@ describe('simplification to a point budget', () => {
       ),
       { stepS: 1 },
     );
-    const t = performance.now();
+    // Its speed is measured by bench:playback, not timed here.
     const idx = simplifyIndices(
       f.map((p) => p.lat),
       f.map((p) => p.lon),
       4000,
     );
     expect(idx).toHaveLength(4000);
-    expect(performance.now() - t).toBeLessThan(1500);
+    expect(idx[0]).toBe(0);
+    expect(idx[idx.length - 1]).toBe(f.length - 1);
+    expect(idx.every((v, i) => i === 0 || v > idx[i - 1])).toBe(true);
   });
 });
 
