@@ -9,7 +9,7 @@ const HEIGHT = 280;
 const isDay = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The report's chart (G2 on a canvas): columns, bars or a line by x, or a pie of categories. */
-export function ReportChart({
+export default function ReportChart({
   entity,
   chart,
   answer,

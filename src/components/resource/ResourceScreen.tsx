@@ -1,13 +1,10 @@
-import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import { resourceAtPath } from '../../resources';
 import { BatchScreen } from './BatchScreen';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
 import { ReportScreen } from './ReportScreen';
-
-// Reports draw charts: the chart library is loaded only by the screens that have one.
-const StatsScreen = lazy(() => import('./StatsScreen'));
+import { StatsScreen } from './StatsScreen';
 
 /**
  * The generic screen of a descriptor: found by the route path, drawn by its view's kind. This is

@@ -1,6 +1,6 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Form, Row as GridRow, Space, Statistic, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, Form, Row as GridRow, Space, Spin, Statistic, Table } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, STATISTICS_PAGE_SIZE } from '../../domain/constants';
 import type { AgentTreeNode } from '../../domain/hierarchy';
@@ -12,10 +12,12 @@ import { CellValue } from './CellValue';
 import { columnSpecs, fieldOf, initialValues, requestBody, type ColumnSpec, type Translate } from './derive';
 import { saveBlob, saveSheet } from './files';
 import { formItems } from './formItems';
-import { ReportChart } from './ReportChart';
 import { cellText, pageRequest, reportColumns, resolveReport, shownRows } from './reportLogic';
 import { useAccounts } from './useAccounts';
 import { useReportQuery } from './useReportQuery';
+
+// The chart library is large: the form and the table do not wait for it.
+const ReportChart = lazy(() => import('./ReportChart'));
 
 type Row = Record<string, unknown>;
 interface Asked {
@@ -28,7 +30,7 @@ interface Asked {
  * values; figures, a chart above or beside a table paged on the server; an xlsx of the shown
  * columns over every row of the request (or the view's server-built file).
  */
-export default function StatsScreen({
+export function StatsScreen({
   resource,
   entity,
   view,
@@ -129,7 +131,9 @@ export default function StatsScreen({
   );
   const chart =
     report.chart && answer ? (
-      <ReportChart entity={entity} chart={report.chart} answer={answer} request={body} />
+      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+        <ReportChart entity={entity} chart={report.chart} answer={answer} request={body} />
+      </Suspense>
     ) : null;
   const placement = report.chart?.placement ?? 'above';
   const summary =
