@@ -138,6 +138,45 @@ describe('POST /api/track/findTrackByTerminalID', () => {
     expect(withInvalid.mileageM).toBe(small.mileageM);
   });
 
+  it('spends the points budget inside a box when the map is zoomed in', async () => {
+    const d = dev(1);
+    const range = {
+      terminalID: d.terminalId,
+      startTime: iso(now - 60 * DAY_MS),
+      endTime: iso(now),
+      maxPoints: 500,
+    };
+    const whole = (await track(range)).data;
+    // A box around the middle of the track's extent, a quarter of it each way.
+    const lat = [...whole.points.lat].sort((a: number, b: number) => a - b);
+    const lon = [...whole.points.lon].sort((a: number, b: number) => a - b);
+    const mid = (v: number[], q: number) => v[Math.floor(v.length * q)];
+    const bbox = {
+      west: mid(lon, 0.375),
+      east: mid(lon, 0.625),
+      south: mid(lat, 0.375),
+      north: mid(lat, 0.625),
+    };
+    const inside = (pts: { lat: number[]; lon: number[] }) =>
+      pts.lat.filter(
+        (la, i) => la >= bbox.south && la <= bbox.north && pts.lon[i] >= bbox.west && pts.lon[i] <= bbox.east,
+      ).length;
+    const zoomed = (await track({ ...range, bbox })).data;
+    expect(zoomed.points.t.length).toBeLessThanOrEqual(500);
+    expect(inside(zoomed.points)).toBeGreaterThan(inside(whole.points));
+    // Each point is inside the box or next to one that is (lines leave the box).
+    const n = zoomed.points.t.length;
+    const isIn = (i: number) =>
+      i >= 0 && i < n && inside({ lat: [zoomed.points.lat[i]], lon: [zoomed.points.lon[i]] }) === 1;
+    for (let i = 0; i < n; i++) expect(isIn(i) || isIn(i - 1) || isIn(i + 1)).toBe(true);
+    // The figures are the whole range's.
+    expect(zoomed.mileageM).toBe(whole.mileageM);
+    expect(zoomed.total).toBe(whole.total);
+    expect(zoomed.stays).toEqual(whole.stays);
+    const bad = await track({ ...range, bbox: { ...bbox, north: 91 } });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a range over 90 days, before the last 90 days, or ending before it starts', async () => {
     const id = dev(1).terminalId;
     const cases: [object, string][] = [

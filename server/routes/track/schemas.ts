@@ -1,5 +1,16 @@
 import { STAY_MAX_S, STAY_MIN_S, TRACK_POINTS_MAX, TRACK_POINTS_MIN } from '../../../src/domain/track';
-import { Body, DateTime, Id, Int, List, OneOf, TerminalId, Text, Type } from '../../lib/schema/primitives';
+import {
+  Body,
+  DateTime,
+  Id,
+  Int,
+  List,
+  Num,
+  OneOf,
+  TerminalId,
+  Text,
+  Type,
+} from '../../lib/schema/primitives';
 
 /** Request pieces of the track routes (docs/api/tracks.md). */
 export const RangeFields = {
@@ -16,11 +27,18 @@ export const FilterFields = {
 
 export const MinStay = Type.Optional(Int(STAY_MIN_S, STAY_MAX_S));
 
+/** A WGS-84 box: the points budget is spent inside it (the map zoomed in). */
+const BBox = Type.Object(
+  { west: Num(-180, 180), south: Num(-90, 90), east: Num(-180, 180), north: Num(-90, 90) },
+  { additionalProperties: false },
+);
+
 export const TrackBody = Body({
   ...RangeFields,
   ...FilterFields,
   maxPoints: Type.Optional(Int(TRACK_POINTS_MIN, TRACK_POINTS_MAX)),
   minStaySeconds: MinStay,
+  bbox: Type.Optional(BBox),
 });
 
 export const StayBody = Body({ ...RangeFields, minStaySeconds: MinStay });

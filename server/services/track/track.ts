@@ -8,6 +8,7 @@ import {
   STAY_MIN_DEFAULT_S,
   staysOf,
   TRACK_POINTS_DEFAULT,
+  type BBox,
   type Stay,
   type TrackFilters,
 } from '../../../src/domain/track';
@@ -29,6 +30,7 @@ export interface TrackQuery {
   hideInvalid?: boolean;
   dropJumps?: boolean;
   minStaySeconds?: number;
+  bbox?: BBox;
 }
 
 export const deviceName = (d: DeviceRow) =>
@@ -46,7 +48,8 @@ export async function findTrack(db: Db, auth: AuthContext, q: TrackQuery, now = 
   const device = await loadDeviceInScope(db, auth, q.terminalID);
   const { from, to } = trackRange(q.startTime, q.endTime, now);
   const maxPoints = q.maxPoints ?? TRACK_POINTS_DEFAULT;
-  const coarse = coarseEnough(maxPoints, to - from);
+  // Inside a box the budget goes to a small area: the fine day geometry is worth reading.
+  const coarse = !q.bbox && coarseEnough(maxPoints, to - from);
   const { parts, rolled } = await trackParts(db, device.id, from, to, { now, coarse });
   // Rollups bring 5-minute buckets; a raw range can go down to 10 s.
   const bucketMs = bucketSizeFor(to - from, rolled ? DAY_BUCKET_MS : RAW_BUCKET_MIN_MS);
@@ -55,6 +58,7 @@ export async function findTrack(db: Db, auth: AuthContext, q: TrackQuery, now = 
     maxPoints,
     minStayS: q.minStaySeconds ?? STAY_MIN_DEFAULT_S,
     bucketMs,
+    bbox: q.bbox,
   });
   return {
     terminalID: device.terminalId,

@@ -9,7 +9,9 @@ import {
   concatShapes,
   countAfter,
   filterShape,
+  inBox,
   simplifyShape,
+  type BBox,
   type TrackFilters,
   type TrackShape,
 } from './shape';
@@ -31,6 +33,8 @@ export interface AssembleOptions {
   maxPoints: number;
   minStayS: number;
   bucketMs: number;
+  /** Only the points inside (and their neighbours, so lines leave the box): the map zoomed in. */
+  bbox?: BBox;
 }
 
 export interface AssembledTrack {
@@ -57,7 +61,8 @@ export function assembleTrack(parts: readonly TrackPart[], o: AssembleOptions): 
         if (p.shape.state[i] !== TRACK_STATE.abnormal) buckets.add(p.shape.t[i], p.shape.speed[i]);
   }
   const stays = staysOf(runs, o.minStayS);
-  const all = filterShape(concatShapes(parts.map((p) => p.shape)), o.filters);
+  const filtered = filterShape(concatShapes(parts.map((p) => p.shape)), o.filters);
+  const all = o.bbox ? inBox(filtered, o.bbox) : filtered;
   const points = simplifyShape(all, o.maxPoints, runTimes(stays));
   return {
     total,

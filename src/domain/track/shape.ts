@@ -68,6 +68,32 @@ export function filterShape(s: TrackShape, f: TrackFilters): TrackShape {
   return keep.length === s.t.length ? s : pickPoints(s, keep);
 }
 
+/** A WGS-84 box. */
+export interface BBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export const isInBox = (b: BBox, lon: number, lat: number) =>
+  lon >= b.west && lon <= b.east && lat >= b.south && lat <= b.north;
+
+/** The points inside the box and each one's neighbours, so a line leaving the box is kept. */
+export function inBox(s: TrackShape, b: BBox): TrackShape {
+  const n = s.t.length;
+  const keep = new Uint8Array(n);
+  for (let i = 0; i < n; i++)
+    if (isInBox(b, s.lon[i], s.lat[i])) {
+      keep[i] = 1;
+      if (i > 0) keep[i - 1] = 1;
+      if (i + 1 < n) keep[i + 1] = 1;
+    }
+  const indices: number[] = [];
+  for (let i = 0; i < n; i++) if (keep[i]) indices.push(i);
+  return indices.length === n ? s : pickPoints(s, indices);
+}
+
 /**
  * Point counts of a piece by kind, so the count after any filters is known without the points:
  * index = (valid ? 4 : 0) + (network ? 2 : 0) + (jump ? 1 : 0).

@@ -1,5 +1,13 @@
 import { forwardRef, useMemo } from 'react';
-import { FleetMap, PlaybackMarkers, TrackLayer, type MapTrack, type PlaybackMarker } from '../../maps';
+import {
+  FleetMap,
+  PlaybackMarkers,
+  TrackLayer,
+  ViewReporter,
+  type MapTrack,
+  type MapView,
+  type PlaybackMarker,
+} from '../../maps';
 import type { FleetMapHandle } from '../../maps/types';
 import type { MapSetup } from '../monitor/useMapSetup';
 import { publishTracksDrawn } from './benchHooks';
@@ -9,12 +17,17 @@ interface Props {
   setup: MapSetup;
   tracks: readonly PlayedTrack[];
   markers: readonly PlaybackMarker[];
+  /** The area shown, once a pan or zoom settles (for more detail there). */
+  onView(view: MapView): void;
 }
 
 const NO_DEVICES: never[] = [];
 
 /** The playback map: the monitor's providers and coordinate conversion, the tracks and the played vehicles. */
-const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap({ setup, tracks, markers }, ref) {
+const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap(
+  { setup, tracks, markers, onView },
+  ref,
+) {
   const mapTracks = useMemo<MapTrack[]>(
     () =>
       tracks.map((tr) => ({
@@ -41,11 +54,12 @@ const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap({ setup, tr
           publishTracksDrawn(
             n,
             points,
-            tracks.every((tr) => !tr.detail),
+            tracks.every((tr) => !tr.time && !tr.view),
           )
         }
       />
       <PlaybackMarkers markers={markers} />
+      <ViewReporter onView={onView} />
     </FleetMap>
   );
 });

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { MAP_TYPES, type MapType } from '../../domain/codes';
 import type { MonitorDevice } from '../../domain/device-view';
 import { STAY_MIN_DEFAULT_S } from '../../domain/track/rules';
+import type { MapView } from '../../maps';
 import type { FleetMapHandle } from '../../maps/types';
 import { fetchDevices } from '../monitor/api';
 import { useMapSetup } from '../monitor/useMapSetup';
@@ -41,7 +42,7 @@ export default function TrackPage() {
   const [shortcut, setShortcut] = useState<RangeShortcut>(linkedRange ? 'custom' : 'today');
   const [range, setRange] = useState<TrackRange>(() => linkedRange ?? rangeOf('today', Date.now()));
   const [options, setOptions] = useState<TrackOptions>(DEFAULT_OPTIONS);
-  const { tracks, loaded, loading, error, query, load, refine } = useTracks();
+  const { tracks, loaded, loading, error, query, load, refine, refineView } = useTracks();
   // The chart and the tables render after the map has the tracks.
   const shown = useDeferredValue(loaded);
   const map = useMapSetup();
@@ -83,6 +84,9 @@ export default function TrackPage() {
     const timer = setTimeout(() => void refine(clock.t), clock.playing ? 0 : 300);
     return () => clearTimeout(timer);
   }, [refine, clock.t, clock.playing, atStart]);
+
+  // Zoomed in, the points budget goes to the area shown.
+  const onView = useCallback((view: MapView) => void refineView(view), [refineView]);
 
   const markers = useMemo(
     () =>
@@ -160,7 +164,7 @@ export default function TrackPage() {
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}>
         <div style={{ position: 'relative', flex: '1 0 360px' }} data-testid="track-map">
           <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-            <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} />
+            <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} onView={onView} />
           </Suspense>
           <Select<MapType>
             value={map.mapType}

@@ -1,5 +1,5 @@
 /** The playback screen's API calls (docs/api/tracks.md), typed once. */
-import type { TrackShape } from '../../domain/track/shape';
+import type { BBox, TrackShape } from '../../domain/track/shape';
 import { requestFile, type DownloadedFile } from '../../providers/dataProvider';
 import { request } from '../../providers/http';
 
@@ -43,10 +43,11 @@ export function fetchTrack(
   o: TrackOptions,
   signal?: AbortSignal,
   maxPoints?: number,
+  bbox?: BBox,
 ): Promise<Track> {
   return request<Track>(
     '/track/findTrackByTerminalID',
-    { terminalID, startTime: iso(range.from), endTime: iso(range.to), maxPoints, ...o },
+    { terminalID, startTime: iso(range.from), endTime: iso(range.to), maxPoints, bbox, ...o },
     { signal },
   );
 }

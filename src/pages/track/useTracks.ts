@@ -4,13 +4,23 @@ import { TRACK_POINTS_DEFAULT, TRACK_POINTS_MIN, TRACK_RAW_RANGE_MS } from '../.
 import { errorText } from '../../i18n/errorText';
 import { DEVICE_COLORS } from '../../maps/trackStyle';
 import { fetchTrack, type Track, type TrackOptions, type TrackRange } from './api';
-import { mergeDetail } from './playback';
+import {
+  boxWithin,
+  shownShape,
+  wantsViewDetail,
+  type BBox,
+  type TimeDetail,
+  type ViewDetail,
+} from './detail';
 
 export interface PlayedTrack extends Track {
   color: string;
-  /** The points shown: the simplified track with the detailed window merged in. */
+  /** The points shown: the simplified track refined by the view and the play head (./detail.ts). */
   shape: TrackShape;
-  detail: TrackRange | null;
+  /** Finer points inside the area the map shows, when zoomed in. */
+  view: ViewDetail | null;
+  /** Every fix around the play head. */
+  time: TimeDetail | null;
 }
 
 export interface TrackQuery {
@@ -22,8 +32,24 @@ export interface TrackQuery {
 /** Detail is fetched for this much track around the play head (raw fixes: under 48 h). */
 const DETAIL_WINDOW_MS = Math.min(6 * 3_600_000, TRACK_RAW_RANGE_MS);
 const DETAIL_POINTS = 4000;
-/** Points of all played tracks together at the first draw. */
+/** Points of all played tracks together at the first draw, and again inside a zoomed-in view. */
 const POINTS_BUDGET = 10_000;
+/** A view's detail covers this much more than the view on each side: a small pan needs none. */
+const VIEW_MARGIN = 0.5;
+
+const budgetEach = (n: number) =>
+  Math.min(TRACK_POINTS_DEFAULT, Math.max(TRACK_POINTS_MIN, Math.floor(POINTS_BUDGET / Math.max(1, n))));
+
+function widen(b: BBox, share: number): BBox {
+  const dx = (b.east - b.west) * share;
+  const dy = (b.north - b.south) * share;
+  return {
+    west: Math.max(-180, b.west - dx),
+    east: Math.min(180, b.east + dx),
+    south: Math.max(-90, b.south - dy),
+    north: Math.min(90, b.north + dy),
+  };
+}
 
 /**
  * The tracks of a query, fetched together, and more detail around the play head when a
@@ -38,12 +64,14 @@ export function useTracks() {
   const [query, setQuery] = useState<TrackQuery | null>(null);
   const abort = useRef<AbortController | null>(null);
   const detailAbort = useRef<AbortController | null>(null);
+  const viewAbort = useRef<AbortController | null>(null);
   const latest = useRef(tracks);
   latest.current = tracks;
 
   const load = useCallback(async (q: TrackQuery) => {
     abort.current?.abort();
     detailAbort.current?.abort();
+    viewAbort.current?.abort();
     const ac = new AbortController();
     abort.current = ac;
     setLoading(true);
@@ -51,18 +79,17 @@ export function useTracks() {
     setQuery(q);
     try {
       // A budget for all vehicles together: more points than the screen has pixels only cost time.
-      const each = Math.max(TRACK_POINTS_MIN, Math.floor(POINTS_BUDGET / Math.max(1, q.terminalIDs.length)));
+      const each = budgetEach(q.terminalIDs.length);
       const got = await Promise.all(
-        q.terminalIDs.map((id) =>
-          fetchTrack(id, q.range, q.options, ac.signal, Math.min(each, TRACK_POINTS_DEFAULT)),
-        ),
+        q.terminalIDs.map((id) => fetchTrack(id, q.range, q.options, ac.signal, each)),
       );
       if (ac.signal.aborted) return;
       const played: PlayedTrack[] = got.map((t, i) => ({
         ...t,
         color: DEVICE_COLORS[i % DEVICE_COLORS.length],
         shape: t.points,
-        detail: null,
+        view: null,
+        time: null,
       }));
       setTracks(played);
       setLoaded(played);
@@ -81,7 +108,7 @@ export function useTracks() {
     async (t: number) => {
       if (!query) return;
       const need = latest.current.filter(
-        (tr) => tr.simplified && !(tr.detail && tr.detail.from <= t && t <= tr.detail.to),
+        (tr) => tr.simplified && !(tr.time && tr.time.from <= t && t <= tr.time.to),
       );
       if (!need.length) return;
       detailAbort.current?.abort();
@@ -99,7 +126,8 @@ export function useTracks() {
           cur.map((tr) => {
             const d = byId.get(tr.terminalID);
             if (!d) return tr;
-            return { ...tr, shape: mergeDetail(tr.points, d.points, from, to), detail: { from, to } };
+            const time = { from, to, points: d.points };
+            return { ...tr, time, shape: shownShape(tr.points, tr.view, time) };
           }),
         );
       } catch {
@@ -109,13 +137,54 @@ export function useTracks() {
     [query],
   );
 
+  /**
+   * Makes sure the tracks hold detail for the area the map shows: zoomed in, each track's
+   * budget goes to the points inside the view (and a margin); zoomed out again, it is dropped.
+   */
+  const refineView = useCallback(
+    async (view: BBox) => {
+      if (!query) return;
+      const cur = latest.current;
+      const wanted = cur.filter((tr) => wantsViewDetail(tr.points, tr.simplified, view));
+      const need = wanted.filter((tr) => !(tr.view && boxWithin(view, tr.view.box)));
+      const drop = new Set(cur.filter((tr) => tr.view && !wanted.includes(tr)).map((tr) => tr.terminalID));
+      if (!need.length && !drop.size) return;
+      viewAbort.current?.abort();
+      const ac = new AbortController();
+      viewAbort.current = ac;
+      const box = widen(view, VIEW_MARGIN);
+      let got: Track[] = [];
+      try {
+        got = await Promise.all(
+          need.map((tr) =>
+            fetchTrack(tr.terminalID, query.range, query.options, ac.signal, budgetEach(cur.length), box),
+          ),
+        );
+      } catch {
+        // Detail is a refinement: the loaded track stays shown.
+      }
+      if (ac.signal.aborted) return;
+      const byId = new Map(got.map((d) => [d.terminalID, d]));
+      setTracks((tracks) =>
+        tracks.map((tr) => {
+          const d = byId.get(tr.terminalID);
+          if (!d && !drop.has(tr.terminalID)) return tr;
+          const detail = d ? { box, points: d.points } : null;
+          return { ...tr, view: detail, shape: shownShape(tr.points, detail, tr.time) };
+        }),
+      );
+    },
+    [query],
+  );
+
   useEffect(
     () => () => {
       abort.current?.abort();
       detailAbort.current?.abort();
+      viewAbort.current?.abort();
     },
     [],
   );
 
-  return { tracks, loaded, loading, error, query, load, refine };
+  return { tracks, loaded, loading, error, query, load, refine, refineView };
 }
