@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/domain/messages';
+import { addDays, dayOf, dayStart, formatMileage } from '../../src/domain/track';
 import { login } from './helpers';
 import { apiPost } from './monitor-support';
 
@@ -110,6 +111,53 @@ test.describe('track playback', () => {
     await expect(page.getByTestId('track-stays').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await page.getByRole('tab', { name: /Points/ }).click();
     await expect(page.getByTestId('track-points').locator('.ant-table-row').first()).toBeVisible();
+  });
+
+  test('shows the mileage statistics show, and refines the track where the map is zoomed in', async ({
+    page,
+  }) => {
+    const [id] = await devicesWithHistory(page, 1);
+    // The last 89 whole days: the statistics of those days give the same kilometres.
+    const today = dayOf(Date.now());
+    const first = addDays(today, -89);
+    const stats = await apiPost<{ list: { terminalID: string; mileageM: number }[] }>(
+      page,
+      '/stat/countMileage',
+      {
+        groupBy: 'device',
+        startDate: first,
+        endDate: addDays(today, -1),
+        terminalIDs: [id],
+      },
+    );
+    expect(stats.list).toHaveLength(1);
+    await page.goto(`/index/track?terminalID=${id}&from=${dayStart(first)}&to=${dayStart(today)}`);
+    await expect(page.getByTestId('track-mileage')).toHaveText(formatMileage(stats.list[0].mileageM), {
+      timeout: 20_000,
+    });
+    await expect.poll(() => page.evaluate(() => window.__track?.fresh)).toBe(true);
+    const loaded = await page.evaluate(() => window.__track!.points);
+    // One vehicle gets 4,000 points, here spread over 89 days.
+    expect(loaded).toBe(4000);
+
+    // Zoomed in: the page asks for the area shown, and the map draws the finer track.
+    const asked = page.waitForRequest(
+      (r) => r.url().endsWith('/api/track/findTrackByTerminalID') && !!r.postDataJSON()?.bbox,
+    );
+    const map = (await page.getByTestId('track-map').boundingBox())!;
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+    for (let i = 0; i < 6; i++) {
+      await page.mouse.wheel(0, -400);
+      await page.waitForTimeout(150);
+    }
+    const request = await asked;
+    const answer = await (await request.response())!.json();
+    expect(answer.data.points.t.length).toBeGreaterThan(0);
+    expect(answer.data.mileageM).toBe(stats.list[0].mileageM);
+    await expect.poll(() => page.evaluate(() => window.__track?.fresh)).toBe(false);
+    // The days' finer geometry inside the view replaces the coarse points there.
+    expect(await page.evaluate(() => window.__track!.points)).toBeGreaterThan(loaded);
+    await page.screenshot({ path: 'docs/screenshots/track-zoomed.png' });
   });
 
   test('opens from the monitor for the selected device', async ({ page }) => {

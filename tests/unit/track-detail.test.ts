@@ -35,16 +35,17 @@ describe('level of detail where the map looks', () => {
     expect(inBox(track([[9, 9]]), box).t).toEqual([]);
   });
 
-  it('asks for detail only zoomed in on a simplified track that passes through the view', () => {
+  it('asks for detail only zoomed in on a track cut by its budget that passes through the view', () => {
     const s = track([
       [0, 0],
       [10, 10],
     ]);
-    expect(wantsViewDetail(s, true, { west: -1, south: -1, east: 11, north: 11 })).toBe(false);
-    expect(wantsViewDetail(s, true, { west: -1, south: -1, east: 1, north: 1 })).toBe(true);
-    expect(wantsViewDetail(s, false, { west: -1, south: -1, east: 1, north: 1 })).toBe(false);
+    expect(wantsViewDetail(s, 2, { west: -1, south: -1, east: 11, north: 11 })).toBe(false);
+    expect(wantsViewDetail(s, 2, { west: -1, south: -1, east: 1, north: 1 })).toBe(true);
+    // Fewer points than asked: the server had nothing finer.
+    expect(wantsViewDetail(s, 3, { west: -1, south: -1, east: 1, north: 1 })).toBe(false);
     // Zoomed in somewhere the track never goes.
-    expect(wantsViewDetail(s, true, { west: 4, south: 6, east: 5, north: 7 })).toBe(false);
+    expect(wantsViewDetail(s, 2, { west: 4, south: 6, east: 5, north: 7 })).toBe(false);
   });
 
   it('replaces the points inside the box by the finer ones, in time order', () => {

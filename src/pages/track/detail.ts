@@ -38,12 +38,13 @@ export function extentOf(s: TrackShape): BBox | null {
 }
 
 /**
- * Whether a simplified track is worth refining for a view: the view is much smaller than the
- * track and some of the track is in it. A track with every fix already has nothing to add.
+ * Whether a track is worth refining for a view: its points were cut by the budget (fewer
+ * points than asked means the server had no finer geometry to give), the view is much smaller
+ * than the track, and some of the track is in it.
  */
-export function wantsViewDetail(points: TrackShape, simplified: boolean, view: BBox): boolean {
+export function wantsViewDetail(points: TrackShape, budget: number, view: BBox): boolean {
   const extent = extentOf(points);
-  if (!simplified || !extent) return false;
+  if (points.t.length < budget || !extent) return false;
   const zoomed =
     view.east - view.west < (extent.east - extent.west) * ZOOMED_SHARE ||
     view.north - view.south < (extent.north - extent.south) * ZOOMED_SHARE;

@@ -145,7 +145,8 @@ export function useTracks() {
     async (view: BBox) => {
       if (!query) return;
       const cur = latest.current;
-      const wanted = cur.filter((tr) => wantsViewDetail(tr.points, tr.simplified, view));
+      const each = budgetEach(cur.length);
+      const wanted = cur.filter((tr) => wantsViewDetail(tr.points, each, view));
       const need = wanted.filter((tr) => !(tr.view && boxWithin(view, tr.view.box)));
       const drop = new Set(cur.filter((tr) => tr.view && !wanted.includes(tr)).map((tr) => tr.terminalID));
       if (!need.length && !drop.size) return;
@@ -156,9 +157,7 @@ export function useTracks() {
       let got: Track[] = [];
       try {
         got = await Promise.all(
-          need.map((tr) =>
-            fetchTrack(tr.terminalID, query.range, query.options, ac.signal, budgetEach(cur.length), box),
-          ),
+          need.map((tr) => fetchTrack(tr.terminalID, query.range, query.options, ac.signal, each, box)),
         );
       } catch {
         // Detail is a refinement: the loaded track stays shown.
