@@ -1,11 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import {
-  tireAbnormal,
-  tireEvents,
-  tireStates,
-  type TireEventName,
-  type TireStates,
-} from '../../src/domain/tire';
+import { tireAbnormal, tireEvents, tireStates, type TireAnswer, type TireWheel } from '../../src/domain/tire';
 import type { Db } from '../db/client';
 import { tireReadings } from '../db/schema/tire-readings';
 import type { AuthContext } from '../plugins/auth';
@@ -13,31 +7,6 @@ import { loadDeviceInScope } from './device-scope';
 import { deviceName } from './track/track';
 
 /** findTire (docs/api/tire.md): the latest reading of each wheel of one device, with its states. */
-
-export interface TireWheel {
-  position: number;
-  pressureKpa: number | null;
-  temperatureC: number | null;
-  batteryPct: number | null;
-  /** The event type word the terminal sent, and the names of its bits. */
-  eventType: number;
-  events: TireEventName[];
-  states: TireStates;
-  abnormal: boolean;
-  /** Epoch ms of the position the reading came with. */
-  time: number;
-}
-
-export interface TireAnswer {
-  terminalID: string;
-  name: string;
-  deviceType: string;
-  /** Epoch ms of the newest reading; null when the device never reported tires. */
-  updatedAt: number | null;
-  /** Wheels with any state other than normal. */
-  abnormal: number;
-  list: TireWheel[];
-}
 
 export async function findTire(db: Db, auth: AuthContext, terminalId: string): Promise<TireAnswer> {
   const device = await loadDeviceInScope(db, auth, terminalId);

@@ -109,3 +109,29 @@ export function tireStates(
 
 /** The device model of the demo's TPMS trucks (server/db/seed/device-types.ts); the tire screen lists it first. */
 export const TIRE_MODEL = 'Tire';
+
+/** One wheel of the findTire answer (docs/api/tire.md). */
+export interface TireWheel {
+  position: number;
+  pressureKpa: number | null;
+  temperatureC: number | null;
+  batteryPct: number | null;
+  /** The event type word the terminal sent, and the names of its bits. */
+  eventType: number;
+  events: TireEventName[];
+  states: TireStates;
+  abnormal: boolean;
+  /** Epoch ms of the position the reading came with. */
+  time: number;
+}
+
+export interface TireAnswer {
+  terminalID: string;
+  name: string;
+  deviceType: string;
+  /** Epoch ms of the newest reading; null when the device never reported tires. */
+  updatedAt: number | null;
+  /** Wheels with any state other than normal. */
+  abnormal: number;
+  list: TireWheel[];
+}

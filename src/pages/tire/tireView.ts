@@ -1,28 +1,7 @@
 /** The findTire answer (docs/api/tire.md) and where each wheel sits in the drawing. */
-import type { TireEventName, TireStates } from '../../domain/tire';
+export type { TireAnswer, TireWheel } from '../../domain/tire';
 
 export { TIRE_MODEL } from '../../domain/tire';
-
-export interface TireWheel {
-  position: number;
-  pressureKpa: number | null;
-  temperatureC: number | null;
-  batteryPct: number | null;
-  eventType: number;
-  events: TireEventName[];
-  states: TireStates;
-  abnormal: boolean;
-  time: number;
-}
-
-export interface TireAnswer {
-  terminalID: string;
-  name: string;
-  deviceType: string;
-  updatedAt: number | null;
-  abnormal: number;
-  list: TireWheel[];
-}
 
 /**
  * Grid cell of a wheel, positions in "Z" order from the left front. A car (2 columns): two
