@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '../../src/domain/messages';
 import { addDays, dayOf, dayStart, formatMileage } from '../../src/domain/track';
 import { login } from './helpers';
@@ -28,6 +30,14 @@ async function pick(page: Page, terminalID: string) {
   if ((await select.locator('input').getAttribute('aria-expanded')) !== 'true') await select.click();
   await select.locator('input').fill(terminalID);
   await page.locator('.ant-select-item-option').filter({ hasText: terminalID }).first().click();
+}
+
+/** Picks an export of the first vehicle and answers the file's bytes. */
+async function download(page: Page, item: string): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('track-export').first().click();
+  await page.getByRole('menuitem', { name: item }).click();
+  return readFile(await (await downloading).path());
 }
 
 const headFrac = async (page: Page) =>
@@ -158,6 +168,16 @@ test.describe('track playback', () => {
     // The days' finer geometry inside the view replaces the coarse points there.
     expect(await page.evaluate(() => window.__track!.points)).toBeGreaterThan(loaded);
     await page.screenshot({ path: 'docs/screenshots/track-zoomed.png' });
+
+    // The exports read back: every stay in the sheet, every point of the range in the GPX.
+    const stays = Number((await page.getByRole('tab', { name: /Stays/ }).innerText()).match(/\d+/)![0]);
+    const sheet = await download(page, 'Stays (XLSX)');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(sheet as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].actualRowCount - 1).toBe(stays);
+    const gpx = (await download(page, 'Points (GPX)')).toString('utf8');
+    expect(gpx).toContain('<gpx');
+    expect(gpx.match(/<trkpt /g)?.length).toBe(answer.data.total);
   });
 
   test('opens from the monitor for the selected device', async ({ page }) => {
