@@ -143,6 +143,9 @@ export function TrackLayer({
       }
     }
     const all = [l.casing, l.states, l.arrows, l.ends, l.stays];
+    // Hidden until every layer has its data: the frames drawn meanwhile (the map fitting itself
+    // to the new tracks) skip them, so a set costs one full draw, not one per camera move.
+    for (const layer of all) layer.updateLayerConfig({ visible: false });
     const updated = all.map((layer) => new Promise<void>((r) => layer.getSource().once('update', () => r())));
     l.casing.setData(casing);
     l.states.setData({ type: 'FeatureCollection', features: states });
@@ -155,6 +158,7 @@ export function TrackLayer({
     let frame = 0;
     void Promise.all(updated).then(() => {
       if (cancelled) return;
+      for (const layer of all) layer.updateLayerConfig({ visible: true });
       scene.render();
       frame = requestAnimationFrame(() => {
         frame = requestAnimationFrame(() => drawn.current?.(tracks.length, points));
