@@ -5,6 +5,7 @@
  * and queues belong to the gateway server, which keeps one `CodecSession` per TCP connection.
  */
 
+import type { GatewayAlarmType } from '../../src/domain/alarm-types';
 import type { TireSensorReading } from '../../src/domain/tire';
 
 export type ProtocolName = 'gt06' | 'jt808';
@@ -24,31 +25,7 @@ export type MessageType =
   | 'unknown';
 
 /** Alarm names shared by both protocols; docs/protocols.md lists which byte or bit gives each. */
-export type AlarmType =
-  | 'sos'
-  | 'powerCut'
-  | 'vibration'
-  | 'geofenceEnter'
-  | 'geofenceExit'
-  | 'geofence'
-  | 'overspeed'
-  | 'lowBattery'
-  | 'tampering'
-  | 'movement'
-  | 'removing'
-  | 'powerOff'
-  | 'fatigue'
-  | 'gpsAntennaCut'
-  | 'fault'
-  | 'collision'
-  | 'rollover'
-  | 'accident'
-  | 'acceleration'
-  | 'braking'
-  | 'cornering'
-  | 'door'
-  | 'fallDown'
-  | 'jamming';
+export type AlarmType = GatewayAlarmType;
 
 export type PositionType = 'gps' | 'lbs' | 'wifi' | 'bds';
 

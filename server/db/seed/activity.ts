@@ -1,3 +1,4 @@
+import { SEED_ALARM_TYPES } from '../../../src/domain/alarm-types';
 import type { Db } from '../client';
 import { alarms } from '../schema/alarms';
 import { fenceDevices } from '../schema/fence-devices';
@@ -10,16 +11,6 @@ import { createRng } from './random';
 
 const ACTIVITY_SEED = 20_240_604;
 const MIN = 60_000;
-const ALARM_TYPES = [
-  'sos',
-  'overspeed',
-  'fenceIn',
-  'fenceOut',
-  'powerCut',
-  'lowBattery',
-  'vibration',
-  'displacement',
-];
 
 export async function seedActivity(db: Db, fleet: NewDeviceRow[], now: Date) {
   const rng = createRng(ACTIVITY_SEED);
@@ -30,7 +21,7 @@ export async function seedActivity(db: Db, fleet: NewDeviceRow[], now: Date) {
   for (const owner of [U.demo, U.agent, U.user, U.agent2]) {
     for (const d of withPos(owner).slice(0, 4)) {
       for (let k = 0; k < 3; k++) {
-        const type = rng.pick(ALARM_TYPES);
+        const type = rng.pick(SEED_ALARM_TYPES);
         const minutes = rng.int(5, 3 * 24 * 60);
         alarmRows.push({
           deviceId: d.id!,

@@ -1,4 +1,5 @@
 import { PERMISSIONS as P } from '../../../config/roles';
+import { ALARM_TYPES } from '../../domain/alarm-types';
 import { EXPIRY_FILTER } from '../../domain/codes';
 import { formatMileage } from '../../domain/track/mileage';
 import { STAY_MAX_S, STAY_MIN_DEFAULT_S, STAY_MIN_S } from '../../domain/track/rules';
@@ -11,40 +12,6 @@ import {
 import { shortcutRange } from '../../components/resource/ranges';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 import { durationHms, percentText, round1 } from './format';
-
-/**
- * Alarm types the statistics count: the gateways' names (server/gateway/codec.ts) and the
- * seed's. A type missing here is shown by its name.
- */
-export const ALARM_TYPES = [
-  'sos',
-  'overspeed',
-  'fenceIn',
-  'fenceOut',
-  'powerCut',
-  'lowBattery',
-  'vibration',
-  'displacement',
-  'geofenceEnter',
-  'geofenceExit',
-  'geofence',
-  'tampering',
-  'movement',
-  'removing',
-  'powerOff',
-  'fatigue',
-  'gpsAntennaCut',
-  'fault',
-  'collision',
-  'rollover',
-  'accident',
-  'acceleration',
-  'braking',
-  'cornering',
-  'door',
-  'fallDown',
-  'jamming',
-] as const;
 
 /** The permission each report of countExport needs beside count:export (the server checks both). */
 export const REPORT_PERMISSION: Record<StatsReport, (typeof P)[keyof typeof P]> = {

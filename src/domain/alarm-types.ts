@@ -1,0 +1,50 @@
+/**
+ * Alarm type names, defined once: what the gateways decode (docs/protocols.md lists the byte
+ * or bit of each) and the older names the demo seed and platform fences use. Statistics offer
+ * them all as filters; the gateway's `AlarmType` is the first list.
+ */
+export const GATEWAY_ALARM_TYPES = [
+  'sos',
+  'powerCut',
+  'vibration',
+  'geofenceEnter',
+  'geofenceExit',
+  'geofence',
+  'overspeed',
+  'lowBattery',
+  'tampering',
+  'movement',
+  'removing',
+  'powerOff',
+  'fatigue',
+  'gpsAntennaCut',
+  'fault',
+  'collision',
+  'rollover',
+  'accident',
+  'acceleration',
+  'braking',
+  'cornering',
+  'door',
+  'fallDown',
+  'jamming',
+] as const;
+
+export type GatewayAlarmType = (typeof GATEWAY_ALARM_TYPES)[number];
+
+/** Alarms of the demo history: fence crossings under the platform's names, displacement. */
+export const SEED_ALARM_TYPES = [
+  'sos',
+  'overspeed',
+  'fenceIn',
+  'fenceOut',
+  'powerCut',
+  'lowBattery',
+  'vibration',
+  'displacement',
+] as const;
+
+/** Every alarm type a report can show, seed names first (the order of the filter). */
+export const ALARM_TYPES: readonly string[] = [
+  ...new Set<string>([...SEED_ALARM_TYPES, ...GATEWAY_ALARM_TYPES]),
+];
