@@ -8,6 +8,10 @@
  *  2. the bytes of each findTrackByTerminalID answer;
  *  3. the longest main-thread task while playing at 16× for `play-seconds`.
  * Targets: first full draw < 2 s, no task over 200 ms.
+ * `--keep` leaves the prepared database (PGlite directory or fg_bench_playback) and prints its
+ * directory; `--reuse <dir>` measures over it again without writing the history anew.
+ * `--trace` records a Chromium trace while playing and prints what its longest tasks did (build
+ * with BUILD_MINIFY=0 and its own --dist-dir to read function names).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +31,7 @@ import { startServerProcess } from '../tests/support/processes';
 import { installProbes, takeLongTasks } from './support/probes';
 import { ensureBuild } from './support/server';
 import { max, median } from './support/stats';
+import { saveTrace, startTrace, stopTrace } from './support/trace';
 import { writeHistory } from './support/track-history';
 
 const { values } = parseArgs({
@@ -41,6 +46,9 @@ const { values } = parseArgs({
     plays: { type: 'string', default: '5' },
     'play-seconds': { type: 'string', default: '10' },
     'dist-dir': { type: 'string', default: 'dist-bench-playback' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const DAYS = Number(values.days);
@@ -55,9 +63,37 @@ async function freshPostgres(base: string): Promise<string> {
   await admin.query('DROP DATABASE IF EXISTS fg_bench_playback WITH (FORCE)');
   await admin.query('CREATE DATABASE fg_bench_playback');
   await admin.end();
+  return benchUrl(base);
+}
+
+function benchUrl(base: string): string {
   const u = new URL(base);
   u.pathname = '/fg_bench_playback';
   return u.toString();
+}
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** Devices of the agent without seeded history (the demo history took the first ones). */
+const benchDevices = (db: Db) =>
+  db
+    .select({ id: devices.id, terminalId: devices.terminalId, lat: devices.lat, lon: devices.lon })
+    .from(devices)
+    .where(and(eq(devices.userId, SEED_USER_IDS.agent), isNotNull(devices.lat)))
+    .orderBy(asc(devices.id))
+    .offset(20)
+    .limit(DEVICES);
+
+/** The devices of a database an earlier `--keep` run prepared, and how many fixes they have. */
+async function prepared(dataDir: string, url: string | undefined) {
+  const handle = await openDatabase({ url, dataDir: join(dataDir, 'pglite') });
+  const picked = await benchDevices(handle.db);
+  const [{ n }] = await handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(positions)
+    .where(inArray(positions.deviceId, picked.map((d) => d.id)));
+  await handle.close();
+  return { terminalIds: picked.map((d) => d.terminalId), written: n, insertS: 0, rollupS: 0, days: 0 };
 }
 
 /** Seeds the demo, writes the dense history of 5 devices and rolls it up; answers their IMEIs. */
@@ -66,14 +102,7 @@ async function prepare(dataDir: string, url: string | undefined) {
   await migrate(handle);
   await seedDemo(handle, { reset: true });
   const { db } = handle;
-  // Devices of the agent without seeded history (the demo history took the first ones).
-  const picked = await db
-    .select({ id: devices.id, terminalId: devices.terminalId, lat: devices.lat, lon: devices.lon })
-    .from(devices)
-    .where(and(eq(devices.userId, SEED_USER_IDS.agent), isNotNull(devices.lat)))
-    .orderBy(asc(devices.id))
-    .offset(20)
-    .limit(DEVICES);
+  const picked = await benchDevices(db);
   const ids = picked.map((d) => d.id);
   await db.delete(positions).where(inArray(positions.deviceId, ids));
   const end = Date.now() - 60_000;
@@ -127,10 +156,16 @@ const drawnAfter = (page: Page, since: number) =>
   );
 
 async function main() {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'fleetgate-bench-playback-'));
-  const url = values.db === 'pg' ? await freshPostgres(values['pg-url']!) : undefined;
-  console.log(`preparing ${DEVICES} devices × ${DAYS} days at one fix per ${STEP} s (${values.db})…`);
-  const prep = await prepare(dataDir, url);
+  const reuse = values.reuse;
+  const dataDir = reuse ?? mkdtempSync(join(os.tmpdir(), 'fleetgate-bench-playback-'));
+  const url =
+    values.db !== 'pg' ? undefined : reuse ? benchUrl(values['pg-url']!) : await freshPostgres(values['pg-url']!);
+  console.log(
+    reuse
+      ? `reusing ${dataDir} (${values.db})…`
+      : `preparing ${DEVICES} devices × ${DAYS} days at one fix per ${STEP} s (${values.db})…`,
+  );
+  const prep = reuse ? await prepared(dataDir, url) : await prepare(dataDir, url);
   console.log(
     `${prep.written} positions written in ${prep.insertS.toFixed(1)} s, ${prep.days} device-days rolled up in ${prep.rollupS.toFixed(1)} s`,
   );
@@ -199,9 +234,11 @@ async function main() {
     await page.getByTestId('player-speed').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '16×' }).click();
     await takeLongTasks(page);
+    const playTrace = values.trace ? await startTrace(page) : null;
     await page.getByTestId('player-play').click();
     await page.waitForTimeout(Number(values['play-seconds']) * 1000);
     const playTasks = (await takeLongTasks(page)).map((l) => l.duration);
+    if (playTrace) console.log(`playing, ${saveTrace(await stopTrace(playTrace), 'playback-play').join('\n')}`);
     const cpu = os.cpus();
     const drawMed = median(draws);
     const playMax = max(playTasks);
@@ -218,7 +255,8 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (values.keep || reuse) console.log(`kept: --reuse ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../src/domain/messages';
 import { addDays, dayOf, dayStart, formatMileage } from '../../src/domain/track';
 import { login } from './helpers';
 import { apiPost } from './monitor-support';
+import { END_COLOR, START_COLOR } from '../../src/maps/trackStyle';
 
 const DAY = 86_400_000;
 
@@ -154,8 +155,10 @@ test.describe('track playback', () => {
     const asked = page.waitForRequest(
       (r) => r.url().endsWith('/api/track/findTrackByTerminalID') && !!r.postDataJSON()?.bbox,
     );
-    const map = (await page.getByTestId('track-map').boundingBox())!;
-    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+    // Zoom in on the vehicle, which sits on the track's first point: the middle of the map may
+    // hold no part of this vehicle's track, and an area without any asks for no detail.
+    const vehicle = (await page.getByTestId('playback-marker').first().boundingBox())!;
+    await page.mouse.move(vehicle.x + vehicle.width / 2, vehicle.y + vehicle.height / 2);
     for (let i = 0; i < 6; i++) {
       await page.mouse.wheel(0, -400);
       await page.waitForTimeout(150);
@@ -187,5 +190,37 @@ test.describe('track playback', () => {
       timeout: 20_000,
     });
     await expect(page.getByText('This screen is being built')).toHaveCount(0);
+
+    // The track canvas has the start (or, for a round trip, end) marker under the vehicle, which
+    // sits at the first point; after a drag both moved together.
+    const ends = new RegExp(`^(${START_COLOR}|${END_COLOR})/255$`);
+    // Today may hold no fix of this vehicle yet: its last week has.
+    await page.getByTestId('track-shortcuts').getByText('Last 7 days').click();
+    await page.getByTestId('track-query-button').click();
+    // The map (and the vehicle on it) loads with its own chunk: slow on a loaded machine.
+    await expect(page.getByTestId('playback-marker')).toHaveCount(1, { timeout: 30_000 });
+    await expect.poll(() => trackPixelUnderVehicle(page)).toMatch(ends);
+    const before = await page.getByTestId('playback-marker').getAttribute('style');
+    const map = (await page.getByTestId('track-canvas').boundingBox())!;
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(map.x + map.width / 2 + 120, map.y + map.height / 2 + 60, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('playback-marker').getAttribute('style')).not.toBe(before);
+    await expect.poll(() => trackPixelUnderVehicle(page)).toMatch(ends);
   });
 });
+
+/** The colour and alpha of the track canvas under the first played vehicle's centre, as `#rrggbb/a`. */
+const trackPixelUnderVehicle = (page: Page) =>
+  page.evaluate(() => {
+    const marker = document.querySelector<HTMLElement>('[data-testid=playback-marker]');
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=track-canvas]');
+    const at = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(marker?.style.transform ?? '');
+    if (!canvas || !at) return 'none';
+    const dpr = canvas.width / canvas.clientWidth;
+    const [r, g, b, a] = canvas
+      .getContext('2d')!
+      .getImageData(Math.round(Number(at[1]) * dpr), Math.round(Number(at[2]) * dpr), 1, 1).data;
+    return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}/${a}`;
+  });

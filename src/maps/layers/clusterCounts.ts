@@ -1,4 +1,5 @@
 import type { ILayer, Scene } from '@antv/l7';
+import { overlayCanvas } from './overlayCanvas';
 
 /**
  * Cluster counts on a 2D canvas over the map, drawn right after the device layer's own draw.
@@ -41,37 +42,20 @@ const MARGIN = 40;
  * and placed on every frame the layer draws, so they pan and zoom with it.
  */
 export function attachClusterCounts(scene: Scene, host: HTMLElement, layer: ILayer): () => void {
-  const canvas = document.createElement('canvas');
-  // Above L7's canvas (its container has z-index 2), below its controls (999).
-  canvas.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;z-index:3';
-  canvas.dataset.testid = 'cluster-counts';
-  host.appendChild(canvas);
-  const ctx = canvas.getContext('2d');
   let labels: ClusterLabel[] = [];
   let drawn = 0;
   let disposed = false;
-  // The size is tracked, not read per frame: reading it while the page's list has just
-  // changed would force a layout inside every map draw. A resize clears the canvas, and L7
-  // redraws (so the counts come back) after its own container resized.
-  let w = 0;
-  let h = 0;
-  const resize = () => {
-    const dpr = window.devicePixelRatio || 1;
-    w = host.clientWidth;
-    h = host.clientHeight;
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(h * dpr);
-    canvas.style.width = `${w}px`;
-    canvas.style.height = `${h}px`;
-    ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  // A resize clears the canvas, and L7 redraws (so the counts come back) after its own
+  // container resized.
+  const overlay = overlayCanvas(host, 'cluster-counts', () => {
     drawn = 0;
-  };
-  resize();
-  const observer = new ResizeObserver(resize);
-  observer.observe(host);
+  });
+  const { ctx } = overlay;
 
   const draw = () => {
     if (disposed || !ctx || (!drawn && !labels.length)) return;
+    const w = overlay.width();
+    const h = overlay.height();
     if (drawn) ctx.clearRect(0, 0, w, h);
     drawn = 0;
     if (!labels.length) return;
@@ -99,7 +83,6 @@ export function attachClusterCounts(scene: Scene, host: HTMLElement, layer: ILay
   return () => {
     disposed = true;
     labels = [];
-    observer.disconnect();
-    canvas.remove();
+    overlay.remove();
   };
 }

@@ -1,4 +1,5 @@
 import { Space, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { END_COLOR, START_COLOR, STAY_COLOR, TRACK_STATE_COLORS } from '../../maps/trackStyle';
 import { STATE_NAMES } from './texts';
@@ -17,7 +18,7 @@ const dot = (color: string, square = false) => (
 );
 
 /** What the colours of the track mean (spec section 4 states), and the markers. */
-export function Legend() {
+export const Legend = memo(function Legend() {
   const { t } = useTranslation('track');
   return (
     <div style={{ marginTop: 16 }} data-testid="track-legend">
@@ -53,4 +54,4 @@ export function Legend() {
       </Space>
     </div>
   );
-}
+});

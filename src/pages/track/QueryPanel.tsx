@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDemo } from '../../../config/roles';
 import { TRACK_MAX_DEVICES } from '../../domain/constants';
@@ -29,8 +29,8 @@ interface Props {
 
 const SHORTCUTS: RangeShortcut[] = ['today', 'yesterday', 'last7Days', 'custom'];
 
-/** Devices (up to five), the range and the options of a playback. */
-export function QueryPanel(p: Props) {
+/** Devices (up to five), the range and the options of a playback. Memoised: the page renders on every frame it plays. */
+export const QueryPanel = memo(function QueryPanel(p: Props) {
   const { t } = useTranslation('track');
   const { message } = App.useApp();
   const user = useSessionUser();
@@ -145,4 +145,4 @@ export function QueryPanel(p: Props) {
       </Button>
     </Space>
   );
-}
+});

@@ -123,13 +123,32 @@ export default function TrackPage() {
     },
     [clock, tracks],
   );
+  // Stable while playing (the clock object is new on every frame), so the tables do not re-render.
+  const { pause, seek } = clock;
   const onLocate = useCallback(
     (lng: number, lat: number, at: number) => {
-      clock.pause();
-      clock.seek(at);
+      pause();
+      seek(at);
       mapRef.current?.flyTo(lng, lat, 16);
     },
-    [clock],
+    [pause, seek],
+  );
+  const onQuery = useCallback(
+    () => load({ terminalIDs: selected, range, options }),
+    [load, selected, range, options],
+  );
+  // The page renders on every frame it plays: the controls that do not change are kept as they are.
+  const mapTypeSelect = useMemo(
+    () => (
+      <Select<MapType>
+        value={map.mapType}
+        onChange={map.setMapType}
+        options={MAP_TYPES.map((m) => ({ value: m, label: t(`monitor:mapType.${m}`) }))}
+        style={{ position: 'absolute', top: 8, right: 8, width: 110, zIndex: 10 }}
+        data-testid="map-type"
+      />
+    ),
+    [map.mapType, map.setMapType, t],
   );
 
   return (
@@ -157,7 +176,7 @@ export default function TrackPage() {
           options={options}
           onOptions={setOptions}
           loading={loading}
-          onQuery={() => load({ terminalIDs: selected, range, options })}
+          onQuery={onQuery}
         />
         <Legend />
       </aside>
@@ -166,13 +185,7 @@ export default function TrackPage() {
           <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
             <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} onView={onView} />
           </Suspense>
-          <Select<MapType>
-            value={map.mapType}
-            onChange={map.setMapType}
-            options={MAP_TYPES.map((m) => ({ value: m, label: t(`monitor:mapType.${m}`) }))}
-            style={{ position: 'absolute', top: 8, right: 8, width: 110, zIndex: 10 }}
-            data-testid="map-type"
-          />
+          {mapTypeSelect}
           {error && (
             <Alert
               type="error"
