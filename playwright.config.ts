@@ -16,8 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: on a loaded 2-core machine a first render can take over 10 s; a failing test only waits longer.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

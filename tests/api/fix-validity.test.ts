@@ -13,6 +13,7 @@ import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
 import { FIX_FUTURE_TOLERANCE_MS } from '../../src/domain/fix-validity';
 import { Jt808TestTerminal } from '../support/jt808-client';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { until } from '../support/until';
 
 /**
  * Impossible fixes over real TCP, both protocols (issue 10): stored flagged, never the device's
@@ -36,15 +37,6 @@ afterAll(async () => {
   await h.close();
   await closeDatabase();
 });
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function agentDevice(protocol: number) {
   const agent = await h.idOf('agent');

@@ -15,6 +15,7 @@ import type { CommandOutcome } from '../../server/gateway/runtime/command-channe
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family } from '../../server/sim/device';
 import { gt06Login } from '../../server/sim/gt06-frames';
 import { COMMAND_RESULT, DEVICE_STATE } from '../../src/domain/codes';
+import { until } from '../support/until';
 
 let t: TestDatabase;
 let bus: EventBus;
@@ -38,15 +39,6 @@ afterAll(async () => {
   await gw.close();
   await t.dispose();
 });
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function pickDevice(protocols: number[], skip: string[] = []) {
   const rows = await t.db

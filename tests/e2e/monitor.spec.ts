@@ -205,9 +205,12 @@ test('a new list load cancels the one still in flight', async ({ page }) => {
   const total = await page.getByTestId('count-all').textContent();
   // Hold the next list answer back, so that a second load starts while it is pending.
   let held = false;
+  let holding: () => void = () => {};
+  const firstHeld = new Promise<void>((resolve) => (holding = resolve));
   await page.route('**/api/device/findDeviceLocationAll*', async (route) => {
     if (!held) {
       held = true;
+      holding();
       await new Promise((r) => setTimeout(r, 3000));
     }
     await route.continue().catch(() => {});
@@ -217,6 +220,9 @@ test('a new list load cancels the one still in flight', async ({ page }) => {
     if (r.url().includes('/device/findDeviceLocationAll')) failed.push(r.failure()?.errorText ?? '');
   });
   await page.getByTestId('refresh').click();
+  // On a loaded machine the second click could land before the first request left the page;
+  // a load cancelled that early never reaches the network, so wait until the first is held.
+  await firstHeld;
   await page.getByTestId('refresh').click();
   await expect.poll(() => failed.length).toBe(1);
   expect(failed[0]).toContain('ERR_ABORTED');
