@@ -44,7 +44,20 @@ export const SEED_ALARM_TYPES = [
   'displacement',
 ] as const;
 
+/** Alarms the platform raises from positions and connections (server/alarms, docs/alarms.md). */
+export const PLATFORM_ALARM_TYPES = [
+  'fenceIn',
+  'fenceOut',
+  'fenceStayIn',
+  'fenceStayOut',
+  'overspeed',
+  'lowBattery',
+  'offline',
+] as const;
+
+export type PlatformAlarmType = (typeof PLATFORM_ALARM_TYPES)[number];
+
 /** Every alarm type a report can show, seed names first (the order of the filter). */
 export const ALARM_TYPES: readonly string[] = [
-  ...new Set<string>([...SEED_ALARM_TYPES, ...GATEWAY_ALARM_TYPES]),
+  ...new Set<string>([...SEED_ALARM_TYPES, ...PLATFORM_ALARM_TYPES, ...GATEWAY_ALARM_TYPES]),
 ];

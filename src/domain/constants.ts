@@ -18,6 +18,14 @@ export const EARTH_RADIUS_M = 6370996.81;
 
 export const FENCE_RADIUS_MIN = 100;
 export const FENCE_RADIUS_MAX = 1_000_000;
+/** Corners of a polygon fence: enough for any drawn area, few enough to test per fix. */
+export const FENCE_MAX_POINTS = 500;
+/** Overspeed needs this long above the limit: one spiking fix raises nothing. */
+export const OVERSPEED_MIN_MS = 10_000;
+/** A battery at or under this (%) raises a low-battery alarm, once until it is back above it + 5. */
+export const LOW_BATTERY_PCT = 20;
+/** A device offline this long raises an offline alarm. */
+export const OFFLINE_ALARM_MS = 30 * 60_000;
 export const TRACK_MAX_DAYS = 90;
 export const TRACK_MAX_DEVICES = 5;
 export const LOG_QUERY_DAYS = 7;

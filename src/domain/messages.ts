@@ -86,6 +86,15 @@ export const MESSAGES = {
   rangeOrder: 'The end time must be after the start time',
   trackTooManyDevices: 'At most 5 devices can be played back at once',
   statsRangeTooLong: 'Statistics cover at most 3 months at once',
+  fenceNotDrawn: 'Please draw the fence on the map first',
+  fenceRadiusRange: 'The fence radius must be 100 m to 1,000 km',
+  fenceCoordinateRange: 'A fence point is outside -90 to 90 latitude or -180 to 180 longitude',
+  fenceTooFewPoints: 'A polygon fence needs at least 3 different points',
+  fenceTooManyPoints: 'A polygon fence has at most 500 points',
+  fenceSelfIntersecting: 'The fence edges cross each other: please redraw it',
+  fenceNotRectangle: 'A rectangle fence needs 4 corners on two meridians and two parallels',
+  fenceInUse: 'This fence is still used by devices and cannot be deleted',
+  fenceNameTaken: 'This account already has a fence of this name',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
