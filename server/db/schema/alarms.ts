@@ -8,6 +8,7 @@ import {
   pgTable,
   real,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
@@ -33,7 +34,9 @@ export const alarms = pgTable(
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alarms_device_time_idx').on(t.deviceId, t.time), index('alarms_time_idx').on(t.time)],
+  // One row per device, type and time: an alarm seen twice (a resent frame, two nodes of a
+  // cluster) is stored once.
+  (t) => [uniqueIndex('alarms_device_time_type_idx').on(t.deviceId, t.time, t.type), index('alarms_time_idx').on(t.time)],
 );
 
 export type AlarmRow = typeof alarms.$inferSelect;

@@ -61,6 +61,8 @@ export const devices = pgTable(
     battery: smallint('battery'),
     mileage: doublePrecision('mileage'),
     remark: varchar('remark', { length: 255 }).notNull().default(''),
+    /** Overspeed alarm threshold in km/h; null: OVERSPEED_KMH. */
+    speedLimit: smallint('speed_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { FenceAlarmMode } from '../../../src/domain/fence/rules';
 import { devices } from './devices';
 import { fences } from './fences';
 
@@ -12,6 +13,13 @@ export const fenceDevices = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
+    /** Which crossings raise an alarm for this device: in, out or both (spec section 9). */
+    alarmMode: varchar('alarm_mode', { length: 8 }).$type<FenceAlarmMode>().notNull().default('inout'),
+    /** FENCE_POST_TYPES: platform only, +SMS, +SMS+phone, +phone. */
+    postType: smallint('post_type').notNull().default(1),
+    /** Time modes: minutes inside (outside) before a stay alarm; 0 off. */
+    inMinutes: smallint('in_minutes').notNull().default(0),
+    outMinutes: smallint('out_minutes').notNull().default(0),
     /** Last known side of the fence (null = unknown): in/out alarms fire on a change. */
     inside: boolean('inside'),
     insideChangedAt: timestamp('inside_changed_at', { withTimezone: true }),

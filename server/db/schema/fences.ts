@@ -1,18 +1,21 @@
 import {
   doublePrecision,
-  index,
   integer,
   jsonb,
   pgTable,
   serial,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export type FenceType = 'circle' | 'polygon' | 'rectangle';
-export type FenceAlarmMode = 'in' | 'out' | 'inout';
+import type { FenceKind } from '../../../src/domain/fence/shape';
+import type { FenceAlarmMode } from '../../../src/domain/fence/rules';
+
+export type FenceType = FenceKind;
+export type { FenceAlarmMode };
 
 /**
  * Geofences. A circle uses centre + radius (metres); a polygon or rectangle uses `points`
@@ -37,7 +40,8 @@ export const fences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('fences_user_idx').on(t.userId)],
+  // Names are unique per account (the index also serves the account's list).
+  (t) => [uniqueIndex('fences_user_name_idx').on(t.userId, t.name)],
 );
 
 export type FenceRow = typeof fences.$inferSelect;

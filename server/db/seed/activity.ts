@@ -38,7 +38,7 @@ export async function seedActivity(db: Db, fleet: NewDeviceRow[], now: Date) {
       }
     }
   }
-  await db.insert(alarms).values(alarmRows);
+  await db.insert(alarms).values(alarmRows).onConflictDoNothing();
 
   // Fences: a circle around Tiananmen (agent), a polygon in Futian (demo), a rectangle (user).
   const [circle, polygon, rect] = await db
@@ -86,13 +86,13 @@ export async function seedActivity(db: Db, fleet: NewDeviceRow[], now: Date) {
   await db.insert(fenceDevices).values([
     ...withPos(U.agent)
       .slice(0, 3)
-      .map((d) => ({ fenceId: circle.id, deviceId: d.id! })),
+      .map((d) => ({ fenceId: circle.id, deviceId: d.id!, alarmMode: 'inout' as const })),
     ...withPos(U.demo)
       .filter((d) => d.lat! < 30)
       .slice(0, 2)
-      .map((d) => ({ fenceId: polygon.id, deviceId: d.id! })),
+      .map((d) => ({ fenceId: polygon.id, deviceId: d.id!, alarmMode: 'in' as const })),
     ...withPos(U.user)
       .slice(0, 1)
-      .map((d) => ({ fenceId: rect.id, deviceId: d.id! })),
+      .map((d) => ({ fenceId: rect.id, deviceId: d.id!, alarmMode: 'out' as const })),
   ]);
 }
