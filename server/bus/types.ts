@@ -39,6 +39,8 @@ export const SUBJECT = {
   alarm: (deviceId: number) => `dev.alarm.${deviceId}`,
   commandResult: (deviceId: number) => `dev.cmd.${deviceId}`,
   allDeviceEvents: 'dev.>',
+  /** Fences or their allocations changed: every node's alarm engine reloads its index. */
+  fencesChanged: 'fences.changed',
   /** Request to the node that holds a device's connection. */
   gatewayCommand: (terminalId: string) => `gw.cmd.${terminalId}`,
 } as const;

@@ -25,6 +25,9 @@ export interface PositionRecord {
   attributes: Record<string, unknown> | null;
   /** Stored but not published: the device is past its expiry (spec: not shown to users). */
   hidden?: boolean;
+  /** For the alarm engine: the tracker's id (alarm events name it) and its overspeed limit. */
+  terminalId?: string;
+  speedLimit?: number | null;
   /** Tire pressure readings the report carried (808 item 0x66): kept per wheel, not per fix. */
   tires?: readonly TireSensorReading[];
 }

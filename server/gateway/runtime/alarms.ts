@@ -1,6 +1,5 @@
 import { fixProblem } from '../../../src/domain/fix-validity';
-import { SUBJECT } from '../../bus/types';
-import { alarms } from '../../db/schema/alarms';
+import { storeAlarms } from '../../alarms/store';
 import type { LocationMessage } from '../codec';
 import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
@@ -9,7 +8,7 @@ import type { AlarmEvent } from '../../../src/domain/live-events';
 
 export type { AlarmEvent };
 
-/** Stores an alarm (unread) and tells the bus. */
+/** Stores an alarm a tracker sent (unread) and tells the bus, once per device, type and time. */
 export async function recordAlarm(
   ctx: GatewayContext,
   device: KnownDevice,
@@ -21,27 +20,18 @@ export async function recordAlarm(
   const problem = fix ? fixProblem(fix, now) : 'noFix';
   // An alarm without a trusted fix still happened: at the device's time, unless that is garbage.
   const time = fix && problem !== 'future' ? fix.time : now;
-  const position = fix && problem === null
-    ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed }
-    : { lat: null, lon: null, speed: null };
-  const [row] = await ctx.db
-    .insert(alarms)
-    .values({
+  const position =
+    fix && problem === null
+      ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed }
+      : { lat: null, lon: null, speed: null };
+  await storeAlarms(ctx.db, ctx.bus, [
+    {
       deviceId: device.id,
+      terminalId: device.terminalId,
       type,
       time,
       ...position,
       attributes: fix?.alarms ? { alarms: fix.alarms } : null,
-    })
-    .returning({ id: alarms.id });
-  const event: AlarmEvent = {
-    type: 'alarm',
-    id: row.id,
-    deviceId: device.id,
-    terminalId: device.terminalId,
-    alarm: type,
-    time: time.toISOString(),
-    ...position,
-  };
-  ctx.bus.publish(SUBJECT.alarm(device.id), event);
+    },
+  ]);
 }

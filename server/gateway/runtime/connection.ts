@@ -169,6 +169,8 @@ export class TrackerConnection {
     if (device.id == null) return;
     const record = toPositionRecord(device.id, msg);
     record.hidden = device.expired;
+    record.terminalId = device.terminalId;
+    record.speedLimit = device.speedLimit;
     this.ctx.writer.add(record);
     if (msg.type === 'alarm' || msg.alarm)
       this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));

@@ -11,6 +11,8 @@ export interface KnownDevice {
   userId: number | null;
   /** Past its platform expiry: positions are kept but not shown to users. */
   expired: boolean;
+  /** Overspeed alarm threshold (km/h); null: the platform's. */
+  speedLimit: number | null;
 }
 
 const TTL_MS = 60_000;
@@ -44,6 +46,7 @@ export class DeviceDirectory {
         protocol: devices.protocol,
         userId: devices.userId,
         expireAt: devices.platformExpireAt,
+        speedLimit: devices.speedLimit,
       })
       .from(devices)
       .where(eq(devices.terminalId, terminalId))
@@ -55,6 +58,7 @@ export class DeviceDirectory {
         protocol: d.protocol,
         userId: d.userId,
         expired: !!d.expireAt && d.expireAt.getTime() < now,
+        speedLimit: d.speedLimit,
       };
     }
     const [s] = await this.db
@@ -62,6 +66,6 @@ export class DeviceDirectory {
       .from(stock)
       .where(eq(stock.terminalId, terminalId))
       .limit(1);
-    return s ? { id: null, terminalId, protocol: s.protocol, userId: null, expired: false } : null;
+    return s ? { id: null, terminalId, protocol: s.protocol, userId: null, expired: false, speedLimit: null } : null;
   }
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { SUBJECT, type EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
+import { AlarmEngine } from '../../alarms/engine';
 import { PositionWriter, type PositionRecord } from '../../ingest/position-writer';
 import type { ProtocolCodec } from '../codec';
 import { TrackerConnection } from './connection';
@@ -36,6 +37,7 @@ export interface GatewayListen {
 
 export interface Gateway {
   ctx: GatewayContext;
+  alarms: AlarmEngine;
   ports: Record<string, number>;
   close(): Promise<void>;
 }
@@ -61,9 +63,15 @@ export async function startGateway(
     options: { ...DEFAULT_GATEWAY_OPTIONS, ...options },
   };
 
+  const alarms = new AlarmEngine(deps.db, deps.bus);
+  await alarms.start();
   // Positions reach the bus once they are stored, so a client never sees one that is lost; an
   // untrusted fix (src/domain/fix-validity) is stored but never moves a vehicle on a map.
+  // The platform's alarms are evaluated first; storing them goes on in the background.
   const onCommitted = (batch: PositionRecord[]) => {
+    ctx.registry.track(
+      alarms.process(batch).catch((e) => console.error('[alarms] storing failed:', (e as Error).message)),
+    );
     for (const r of batch)
       if (!r.hidden && r.valid) deps.bus.publish(SUBJECT.position(r.deviceId), toPositionEvent(r));
   };
@@ -112,6 +120,7 @@ export async function startGateway(
 
   return {
     ctx,
+    alarms,
     ports,
     async close() {
       clearInterval(sweep);
@@ -126,6 +135,8 @@ export async function startGateway(
       writer.off('pressure', pause);
       writer.off('drain', resume);
       writer.off('error', onError);
+      await ctx.registry.settle();
+      alarms.close();
       await ctx.frameLog.close();
     },
   };

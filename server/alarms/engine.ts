@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { OVERSPEED_KMH, OVERSPEED_MIN_MS } from '../../src/domain/constants';
+import { lowBatteryStep } from '../../src/domain/alarm/low-battery';
+import { overspeedStep, CALM, type OverspeedWatch } from '../../src/domain/alarm/overspeed';
+import { fenceStep, type FenceSide } from '../../src/domain/fence/rules';
+import { SUBJECT, type EventBus } from '../bus/types';
+import type { Db } from '../db/client';
+import { pgArray } from '../ingest/pg-array';
+import type { PositionRecord } from '../ingest/position-writer';
+import { FenceIndex } from './fence-index';
+import { OfflineSweep } from './offline-sweep';
+import { storeAlarms, type NewAlarm } from './store';
+
+/** Fences changed: reload after this quiet time, so an import of many allocations costs one load. */
+const RELOAD_DEBOUNCE_MS = 200;
+/** How often offline devices are checked for an offline alarm. */
+const OFFLINE_SWEEP_MS = 60_000;
+
+interface SideChange {
+  fenceId: number;
+  deviceId: number;
+  inside: boolean;
+  since: Date;
+}
+
+/**
+ * The alarms the platform raises from positions, in the gateway process: fence crossings and
+ * stays per allocation, overspeed held for a minimum time, low battery; and, once a minute,
+ * devices offline for too long (offline-sweep.ts). `evaluate` runs on each
+ * stored batch before its positions are published, in memory; `process` also stores the alarms
+ * (once per device, type and time) and the fence sides the devices moved to.
+ * Every node keeps its own index, reloaded when any node says fences changed (over the bus).
+ */
+export class AlarmEngine {
+  private index = FenceIndex.empty();
+  private sides = new Map<string, FenceSide>();
+  private speeding = new Map<number, OverspeedWatch>();
+  private lowBattery = new Set<number>();
+  private off: (() => void) | null = null;
+  private reloadTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  readonly offline: OfflineSweep;
+  private loading: Promise<void> | null = null;
+  stats = { evaluated: 0, raised: 0, reloads: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {
+    this.offline = new OfflineSweep(db, bus);
+  }
+
+  async start(): Promise<void> {
+    this.off = this.bus.subscribe(SUBJECT.fencesChanged, () => this.scheduleReload());
+    await this.reload();
+    this.sweepTimer = setInterval(() => {
+      this.offline.run().catch((e) => console.error('[alarms] offline sweep failed:', (e as Error).message));
+    }, OFFLINE_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  close(): void {
+    this.off?.();
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+  }
+
+  get fences(): number {
+    return this.index.fenceCount;
+  }
+
+  /** Reads fences and allocations anew; resolves when the new index is in use. */
+  async reload(): Promise<void> {
+    while (this.loading) await this.loading;
+    this.loading = FenceIndex.load(this.db).then((index) => {
+      this.index = index;
+      // Sides in memory may be newer than the stored ones (their write in flight): kept for the
+      // allocations that remain; new allocations start from what is stored.
+      for (const k of this.sides.keys()) {
+        const [fenceId, deviceId] = k.split(':').map(Number);
+        if (!index.allocationsOf(deviceId).some((a) => a.fenceId === fenceId)) this.sides.delete(k);
+      }
+      this.stats.reloads++;
+    });
+    try {
+      await this.loading;
+    } finally {
+      this.loading = null;
+    }
+  }
+
+  private scheduleReload() {
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      this.reload().catch((e) => console.error('[alarms] fence reload failed:', (e as Error).message));
+    }, RELOAD_DEBOUNCE_MS);
+  }
+
+  /** The alarms a stored batch raises and the fence sides it changes (in memory only). */
+  evaluate(batch: readonly PositionRecord[]): { alarms: NewAlarm[]; sides: SideChange[] } {
+    const alarms: NewAlarm[] = [];
+    const sides: SideChange[] = [];
+    for (const r of batch) {
+      if (!r.valid || r.hidden) continue;
+      this.stats.evaluated++;
+      const at = r.fixTime.getTime();
+      const raise = (type: string, attributes: Record<string, unknown> | null) =>
+        alarms.push({
+          deviceId: r.deviceId,
+          terminalId: r.terminalId ?? '',
+          type,
+          time: r.fixTime,
+          lat: r.lat,
+          lon: r.lon,
+          speed: r.speed,
+          attributes,
+        });
+
+      const allocations = this.index.allocationsOf(r.deviceId);
+      if (allocations.length) {
+        const inside = this.index.fencesAt(r.lon, r.lat);
+        for (const a of allocations) {
+          const k = `${a.fenceId}:${a.deviceId}`;
+          const before = this.sides.get(k) ?? a.stored;
+          const step = fenceStep(before, inside.has(a.fenceId), at, a.rule);
+          this.sides.set(k, step.side);
+          if (step.side.inside !== before.inside)
+            sides.push({ fenceId: a.fenceId, deviceId: a.deviceId, inside: step.side.inside!, since: r.fixTime });
+          if (step.alarm) raise(step.alarm, { fenceId: a.fenceId, postType: a.postType });
+        }
+      }
+
+      const limit = r.speedLimit ?? OVERSPEED_KMH;
+      const speeding = overspeedStep(this.speeding.get(r.deviceId) ?? CALM, r.speed, limit, at, OVERSPEED_MIN_MS);
+      if (speeding.watch === CALM) this.speeding.delete(r.deviceId);
+      else this.speeding.set(r.deviceId, speeding.watch);
+      if (speeding.alarm) raise('overspeed', { limit });
+
+      if (r.battery != null) {
+        const low = lowBatteryStep(this.lowBattery.has(r.deviceId), r.battery);
+        if (low.raised) this.lowBattery.add(r.deviceId);
+        else this.lowBattery.delete(r.deviceId);
+        if (low.alarm) raise('lowBattery', { battery: r.battery });
+      }
+    }
+    this.stats.raised += alarms.length;
+    return { alarms, sides };
+  }
+
+  /** Evaluates a stored batch, then stores its alarms and side changes (off the caller's path). */
+  process(batch: readonly PositionRecord[]): Promise<void> {
+    const { alarms, sides } = this.evaluate(batch);
+    if (!alarms.length && !sides.length) return Promise.resolve();
+    return Promise.all([storeAlarms(this.db, this.bus, alarms), this.storeSides(sides)]).then(() => {});
+  }
+
+  private async storeSides(all: SideChange[]) {
+    // The last side of each allocation (one batch may hold a device's way in and out).
+    const changes = [...new Map(all.map((c) => [`${c.fenceId}:${c.deviceId}`, c])).values()];
+    if (!changes.length) return;
+    await this.db.execute(sql`
+      UPDATE fence_devices fd SET inside = v.inside, inside_changed_at = v.since
+      FROM unnest(
+        ${sql.param(pgArray(changes.map((c) => c.fenceId)))}::int[],
+        ${sql.param(pgArray(changes.map((c) => c.deviceId)))}::int[],
+        ${sql.param(pgArray(changes.map((c) => c.inside)))}::boolean[],
+        ${sql.param(pgArray(changes.map((c) => c.since.toISOString())))}::timestamptz[]
+      ) AS v(fence_id, device_id, inside, since)
+      WHERE fd.fence_id = v.fence_id AND fd.device_id = v.device_id`);
+  }
+}
