@@ -31,6 +31,7 @@ import mapRoutes from './routes/map/index';
 import trackRoutes from './routes/track/index';
 import statsRoutes from './routes/stats/index';
 import tireRoutes from './routes/tire/index';
+import fenceRoutes from './routes/fence/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(trackRoutes);
       await api.register(statsRoutes);
       await api.register(tireRoutes);
+      await api.register(fenceRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

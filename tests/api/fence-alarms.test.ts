@@ -1,0 +1,272 @@
+import net from 'node:net';
+import { and, asc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarms } from '../../server/db/schema/alarms';
+import { devices } from '../../server/db/schema/devices';
+import { fenceDevices } from '../../server/db/schema/fence-devices';
+import { fences } from '../../server/db/schema/fences';
+import { gt06Codec } from '../../server/gateway/gt06';
+import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
+import { gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
+import { DEVICE_PROTOCOL } from '../../src/domain/codes';
+import type { AlarmEvent } from '../../src/domain/live-events';
+import { closeDatabase, startHarness, type Harness } from './harness';
+import { until } from '../support/until';
+
+/**
+ * The platform's alarms from a real GT06 tracker over TCP (issue 12): fence crossings per
+ * allocation mode and overspeed, stored once and pushed only to browsers of the owner's tree.
+ */
+let h: Harness;
+let gw: Gateway;
+beforeAll(async () => {
+  h = await startHarness();
+  gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [
+    { codec: gt06Codec, port: 0, host: '127.0.0.1' },
+  ]);
+});
+afterAll(async () => {
+  await gw.close();
+  await h.close();
+  await closeDatabase();
+});
+
+const MIN = 60_000;
+const CENTER = { lat: 22.5431, lon: 114.0579 };
+/** About 0.009° of latitude per kilometre. */
+const north = (km: number) => ({ lat: CENTER.lat + km * 0.009, lon: CENTER.lon });
+
+/** Agent's GT06 devices not yet used by another test of this file (and not expired: hidden). */
+const used = new Set<number>();
+async function agentGt06() {
+  const agent = await h.idOf('agent');
+  const rows = await h.handle.db
+    .select({ id: devices.id, terminalId: devices.terminalId })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.userId, agent),
+        eq(devices.protocol, DEVICE_PROTOCOL.Gt06),
+        or(isNull(devices.platformExpireAt), gt(devices.platformExpireAt, new Date())),
+      ),
+    )
+    .orderBy(devices.id);
+  const d = rows.find((r) => !used.has(r.id))!;
+  used.add(d.id);
+  return d;
+}
+
+/** A websocket of `username` collecting the alarm events it is sent. */
+async function alarmSocket(username: string) {
+  const token = await h.login(username);
+  const got: AlarmEvent[] = [];
+  let hello: () => void = () => {};
+  const ready = new Promise<void>((r) => (hello = r));
+  const ws = await h.app.injectWS(
+    `/api/ws?token=${token}`,
+    {},
+    {
+      onOpen: (socket) =>
+        socket.on('message', (d: Buffer) => {
+          const m = JSON.parse(d.toString()) as { type: string; events?: { type: string }[] };
+          if (m.type === 'hello') hello();
+          for (const e of m.events ?? []) if (e.type === 'alarm') got.push(e as AlarmEvent);
+        }),
+    },
+  );
+  await ready;
+  return { got, close: () => ws.terminate() };
+}
+
+async function connect(terminalId: string) {
+  const sock = net.connect(gw.ports.gt06, '127.0.0.1');
+  sock.on('error', () => {});
+  await new Promise((r) => sock.once('connect', r));
+  let serial = 1;
+  sock.write(gt06Login(terminalId, serial++));
+  return { send: (f: Fix) => sock.write(gt06Location(f, serial++)), close: () => sock.destroy() };
+}
+
+async function allocate(fence: typeof fences.$inferInsert, deviceId: number, mode: 'in' | 'out' | 'inout') {
+  const [f] = await h.handle.db.insert(fences).values(fence).returning({ id: fences.id });
+  await h.handle.db.insert(fenceDevices).values({ fenceId: f.id, deviceId, alarmMode: mode });
+  await gw.alarms.reload();
+  return f.id;
+}
+
+/** Every frame sent so far stored and evaluated, its alarms written, and a hub flush (250 ms) past. */
+async function settled() {
+  await gw.ctx.writer.drain();
+  await gw.ctx.registry.settle();
+  await new Promise((r) => setTimeout(r, 600));
+}
+
+const alarmsOf = (deviceId: number, since: Date) =>
+  h.handle.db
+    .select()
+    .from(alarms)
+    .where(and(eq(alarms.deviceId, deviceId), gte(alarms.createdAt, since)))
+    .orderBy(asc(alarms.time));
+
+/** Drives through the fence (out, in, in, out) twice over: the second pass resends the same frames. */
+async function driveThrough(terminalId: string, t0: number) {
+  const path: Fix[] = [north(5), north(0.2), north(0), north(5)].map((p, i) => ({
+    time: new Date(t0 + i * MIN),
+    ...p,
+    speed: 40,
+    course: 0,
+  }));
+  const link = await connect(terminalId);
+  for (const f of path) link.send(f);
+  for (const f of path) link.send(f);
+  return link;
+}
+
+async function expectOneEnterAndLeave(
+  deviceId: number,
+  since: Date,
+  owner: { got: AlarmEvent[] },
+  other: { got: AlarmEvent[] },
+) {
+  const stored = await until(
+    () => alarmsOf(deviceId, since),
+    (r) => r.length >= 2,
+  );
+  // The resent frames have come and gone too.
+  await settled();
+  expect((await alarmsOf(deviceId, since)).map((a) => a.type)).toEqual(['fenceIn', 'fenceOut']);
+  const pushed = await until(
+    async () => owner.got.filter((e) => e.deviceId === deviceId),
+    (e) => e.length >= 2,
+  );
+  expect(pushed.map((e) => [e.alarm, e.id])).toEqual(stored.map((a) => [a.type, a.id]));
+  expect(other.got.filter((e) => e.deviceId === deviceId)).toEqual([]);
+}
+
+describe('fence alarms from a GT06 tracker over TCP', () => {
+  it('a circle in in/out mode: one enter and one leave alarm, stored once, pushed to the owner only', async () => {
+    const d = await agentGt06();
+    await allocate(
+      {
+        name: 'test circle',
+        userId: await h.idOf('agent'),
+        type: 'circle',
+        centerLat: CENTER.lat,
+        centerLon: CENTER.lon,
+        radius: 1000,
+      },
+      d.id,
+      'inout',
+    );
+    const [owner, other] = await Promise.all([alarmSocket('agent'), alarmSocket('agent2')]);
+    const since = new Date();
+    const link = await driveThrough(d.terminalId, Date.now() - 10 * MIN);
+    try {
+      await expectOneEnterAndLeave(d.id, since, owner, other);
+      const [a] = await alarmsOf(d.id, since);
+      expect(a.lat).toBeCloseTo(north(0.2).lat, 5);
+    } finally {
+      link.close();
+      owner.close();
+      other.close();
+    }
+  });
+
+  it('a polygon in in/out mode: the same', async () => {
+    const d = await agentGt06();
+    const k = 0.009;
+    await allocate(
+      {
+        name: 'test polygon',
+        userId: await h.idOf('agent'),
+        type: 'polygon',
+        points: [
+          [CENTER.lon - k, CENTER.lat - k],
+          [CENTER.lon + k, CENTER.lat - k],
+          [CENTER.lon + k, CENTER.lat + k],
+          [CENTER.lon, CENTER.lat + 0.5 * k],
+          [CENTER.lon - k, CENTER.lat + k],
+        ],
+      },
+      d.id,
+      'inout',
+    );
+    const [owner, other] = await Promise.all([alarmSocket('agent'), alarmSocket('agent2')]);
+    const since = new Date();
+    const link = await driveThrough(d.terminalId, Date.now() - 20 * MIN);
+    try {
+      await expectOneEnterAndLeave(d.id, since, owner, other);
+    } finally {
+      link.close();
+      owner.close();
+      other.close();
+    }
+  });
+
+  it('an "in" allocation raises the enter alarm only', async () => {
+    const d = await agentGt06();
+    await allocate(
+      {
+        name: 'test in only',
+        userId: await h.idOf('agent'),
+        type: 'circle',
+        centerLat: CENTER.lat,
+        centerLon: CENTER.lon,
+        radius: 1000,
+      },
+      d.id,
+      'in',
+    );
+    const since = new Date();
+    const link = await driveThrough(d.terminalId, Date.now() - 30 * MIN);
+    try {
+      await until(
+        () => alarmsOf(d.id, since),
+        (r) => r.length >= 1,
+      );
+      await settled();
+      expect((await alarmsOf(d.id, since)).map((a) => a.type)).toEqual(['fenceIn']);
+    } finally {
+      link.close();
+    }
+  });
+});
+
+describe('overspeed from a GT06 tracker over TCP', () => {
+  it('a one-fix spike raises nothing; ten seconds over the device limit raise one alarm', async () => {
+    const d = await agentGt06();
+    await h.handle.db
+      .update(devices)
+      .set({ speedLimit: 90 })
+      .where(inArray(devices.id, [d.id]));
+    const [owner, other] = await Promise.all([alarmSocket('agent'), alarmSocket('agent2')]);
+    const since = new Date();
+    // GT06 times are whole seconds.
+    const t0 = Math.floor(Date.now() / 1000) * 1000 - 5 * MIN;
+    const speeds = [50, 140, 50, 95, 96, 97, 98, 60];
+    const link = await connect(d.terminalId);
+    try {
+      speeds.forEach((speed, i) =>
+        link.send({ time: new Date(t0 + i * 5000), ...north(i * 0.1), speed, course: 0 }),
+      );
+      const stored = await until(
+        () => alarmsOf(d.id, since),
+        (r) => r.length >= 1,
+      );
+      await settled();
+      expect((await alarmsOf(d.id, since)).map((a) => [a.type, a.time.getTime()])).toEqual([
+        ['overspeed', t0 + 5 * 5000],
+      ]);
+      const pushed = await until(
+        async () => owner.got.filter((e) => e.deviceId === d.id),
+        (e) => e.length >= 1,
+      );
+      expect(pushed.map((e) => e.id)).toEqual([stored[0].id]);
+      expect(other.got.filter((e) => e.deviceId === d.id)).toEqual([]);
+    } finally {
+      link.close();
+      owner.close();
+      other.close();
+    }
+  });
+});
