@@ -13,6 +13,7 @@ import { users } from './users';
 
 import type { FenceKind } from '../../../src/domain/fence/shape';
 import type { FenceAlarmMode } from '../../../src/domain/fence/rules';
+import type { AreaPurpose } from '../../../src/domain/fence/purpose';
 
 export type FenceType = FenceKind;
 export type { FenceAlarmMode };
@@ -30,6 +31,8 @@ export const fences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 16 }).$type<FenceType>().notNull(),
+    /** A fence (allocated to devices), a risk point, or a check-car area or point. */
+    purpose: varchar('purpose', { length: 16 }).$type<AreaPurpose>().notNull().default('fence'),
     centerLat: doublePrecision('center_lat'),
     centerLon: doublePrecision('center_lon'),
     radius: integer('radius'),
@@ -40,8 +43,8 @@ export const fences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Names are unique per account (the index also serves the account's list).
-  (t) => [uniqueIndex('fences_user_name_idx').on(t.userId, t.name)],
+  // Names are unique per account and purpose (the index also serves the account's lists).
+  (t) => [uniqueIndex('fences_user_purpose_name_idx').on(t.userId, t.purpose, t.name)],
 );
 
 export type FenceRow = typeof fences.$inferSelect;

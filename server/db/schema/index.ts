@@ -31,3 +31,7 @@ export * from './track-users';
 export * from './track-owner-days';
 export * from './jt808-registrations';
 export * from './tire-readings';
+export * from './area-visits';
+export * from './bus-routes';
+export * from './notifications';
+export * from './device-locks';
