@@ -8,12 +8,13 @@ import type { Db } from '../db/client';
 import { pgArray } from '../ingest/pg-array';
 import type { PositionRecord } from '../ingest/position-writer';
 import { FenceIndex } from './fence-index';
+import { LockRestore } from './lock-restore';
 import { OfflineSweep } from './offline-sweep';
 import { storeAlarms, type NewAlarm } from './store';
 
 /** Fences changed: reload after this quiet time, so an import of many allocations costs one load. */
 const RELOAD_DEBOUNCE_MS = 200;
-/** How often offline devices are checked for an offline alarm. */
+/** How often offline devices are checked for an offline alarm, and unlocked ones for the lock rule. */
 const OFFLINE_SWEEP_MS = 60_000;
 
 interface SideChange {
@@ -40,6 +41,7 @@ export class AlarmEngine {
   private reloadTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   readonly offline: OfflineSweep;
+  readonly locks: LockRestore;
   private loading: Promise<void> | null = null;
   stats = { evaluated: 0, raised: 0, reloads: 0 };
 
@@ -48,6 +50,7 @@ export class AlarmEngine {
     private readonly bus: EventBus,
   ) {
     this.offline = new OfflineSweep(db, bus);
+    this.locks = new LockRestore(db, bus, (deviceId, lon, lat) => this.inAFence(deviceId, lon, lat));
   }
 
   async start(): Promise<void> {
@@ -55,6 +58,7 @@ export class AlarmEngine {
     await this.reload();
     this.sweepTimer = setInterval(() => {
       this.offline.run().catch((e) => console.error('[alarms] offline sweep failed:', (e as Error).message));
+      this.locks.run().catch((e) => console.error('[alarms] lock rule failed:', (e as Error).message));
     }, OFFLINE_SWEEP_MS);
     this.sweepTimer.unref();
   }
@@ -63,6 +67,14 @@ export class AlarmEngine {
     this.off?.();
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+  }
+
+  /** Whether the point lies in one of the device's fences; null when it has none. */
+  inAFence(deviceId: number, lon: number, lat: number): boolean | null {
+    const allocations = this.index.allocationsOf(deviceId);
+    if (!allocations.length) return null;
+    const at = this.index.fencesAt(lon, lat);
+    return allocations.some((a) => at.has(a.fenceId));
   }
 
   get fences(): number {

@@ -2,17 +2,18 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { isDemo } from '../../config/roles';
 import { COMMAND_RESULT, DEVICE_STATE } from '../../src/domain/codes';
 import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../src/domain/commands';
-import { BusTimeoutError, NoResponderError, SUBJECT, type EventBus } from '../bus/types';
+import { NoResponderError, type EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import { commandStatusLog } from '../db/schema/command-status-log';
 import { commands } from '../db/schema/commands';
 import type { DeviceRow } from '../db/schema/devices';
 import { offlineCommands } from '../db/schema/offline-commands';
-import type { CommandOutcome } from '../gateway/runtime/command-channel';
 import { pageWindow, type PageParams } from '../lib/envelope';
 import { AppError, badRequest } from '../lib/errors';
 import type { AuthContext } from '../plugins/auth';
+import { deliverCommand } from './command-delivery';
 import { loadDeviceInScope } from './device-scope';
+import { noteLockCommand } from './device-lock';
 
 export interface CommandSettings {
   timeoutMs: number;
@@ -44,14 +45,12 @@ export async function queueOffline(
       expiresAt: new Date(Date.now() + ttlHours * 3600_000),
     })
     .returning();
-  await db
-    .insert(commandStatusLog)
-    .values({
-      offlineCommandId: row.id,
-      terminalId: device.terminalId,
-      status: 'queued',
-      userId: auth.user.id,
-    });
+  await db.insert(commandStatusLog).values({
+    offlineCommandId: row.id,
+    terminalId: device.terminalId,
+    status: 'queued',
+    userId: auth.user.id,
+  });
   return row;
 }
 
@@ -76,55 +75,22 @@ export async function sendCommand(
   if (content.toUpperCase() === NORMAL_MODE_COMMAND && device.state === DEVICE_STATE.online) {
     throw badRequest('normalModeOnline');
   }
-  let outcome: CommandOutcome;
+  let sent: Awaited<ReturnType<typeof deliverCommand>>;
   try {
-    outcome = await bus.request<CommandOutcome>(
-      SUBJECT.gatewayCommand(device.terminalId),
-      { content, timeoutMs: s.timeoutMs },
-      s.timeoutMs + 2000,
-    );
+    sent = await deliverCommand(db, bus, device, content, auth.user.id, s.timeoutMs);
   } catch (e) {
-    if (e instanceof NoResponderError) {
-      if (!offlineCapable) throw badRequest('deviceNotOnline');
-      const queued = await queueOffline(db, auth, device, content, s.offlineTtlHours);
-      return { queued: true, offlineCommandId: queued.id, key: 'commandQueued' as const };
-    }
-    if (!(e instanceof BusTimeoutError)) throw e;
-    outcome = {
-      reply: null,
-      result: COMMAND_RESULT.timeout,
-      sentAt: new Date().toISOString(),
-      repliedAt: null,
-    };
+    if (!(e instanceof NoResponderError)) throw e;
+    if (!offlineCapable) throw badRequest('deviceNotOnline');
+    const queued = await queueOffline(db, auth, device, content, s.offlineTtlHours);
+    return { queued: true, offlineCommandId: queued.id, key: 'commandQueued' as const };
   }
-  const [row] = await db
-    .insert(commands)
-    .values({
-      deviceId: device.id,
-      terminalId: device.terminalId,
-      userId: auth.user.id,
-      content,
-      reply: outcome.reply,
-      result: outcome.result,
-      status: outcome.reply == null ? 'timeout' : 'replied',
-      protocol: device.protocol,
-      sentAt: new Date(outcome.sentAt),
-      repliedAt: outcome.repliedAt ? new Date(outcome.repliedAt) : null,
-    })
-    .returning({ id: commands.id });
-  bus.publish(SUBJECT.commandResult(device.id), {
-    type: 'command',
-    deviceId: device.id,
-    terminalId: device.terminalId,
-    commandId: row.id,
-    content,
-    reply: outcome.reply,
-    result: outcome.result,
-  });
+  const { outcome, commandId } = sent;
+  // The lock rule's clock starts when the device confirms the unlock, not when it is asked.
+  if (outcome.result === COMMAND_RESULT.success) await noteLockCommand(db, device.id, content);
   const timedOut = outcome.result === COMMAND_RESULT.timeout;
   return {
     queued: false,
-    commandId: row.id,
+    commandId,
     backContent: outcome.reply,
     result: outcome.result,
     // Without offline support the user is asked whether to save it as an offline command.

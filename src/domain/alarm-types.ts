@@ -53,6 +53,7 @@ export const PLATFORM_ALARM_TYPES = [
   'overspeed',
   'lowBattery',
   'offline',
+  'lockRestored',
 ] as const;
 
 export type PlatformAlarmType = (typeof PLATFORM_ALARM_TYPES)[number];
