@@ -95,6 +95,8 @@ export const MESSAGES = {
   fenceNotRectangle: 'A rectangle fence needs 4 corners on two meridians and two parallels',
   fenceInUse: 'This fence is still used by devices and cannot be deleted',
   fenceNameTaken: 'This account already has a fence of this name',
+  webhookUrlTaken: 'This account already has a webhook with this URL',
+  webhookLimit: 'An account has at most 10 webhooks',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
