@@ -1,5 +1,5 @@
 import { DEVICE_STATE } from '../../src/domain/codes';
-import { buildDemoFleet } from '../db/seed/devices';
+import { buildDemoFleet, type NewDeviceRow } from '../db/seed/devices';
 import { TIRE_MODEL, tireWheels } from '../db/seed/tires';
 import { PROTOCOL_FAMILY } from '../gateway/families';
 import { SimDevice, type Family, type SimDeviceSpec, type SimOptions } from './device';
@@ -11,18 +11,25 @@ import { SimDevice, type Family, type SimDeviceSpec, type SimOptions } from './d
  */
 export function demoSpecs(filter: Family | 'mix' = 'mix'): SimDeviceSpec[] {
   const { devices } = buildDemoFleet(new Date(), '');
+  return simulatedOrder(devices, filter).map(({ d, family }, i) => ({
+    terminalId: d.terminalId,
+    family,
+    lat: d.lat!,
+    lon: d.lon!,
+    seed: 1000 + i,
+    ...(d.deviceType === TIRE_MODEL && { tireWheels: tireWheels(d.id!) }),
+  }));
+}
+
+/**
+ * The seeded devices in the order the simulator plays them (the first SIMULATOR_DEVICES move):
+ * the demo seed puts its depot fences on the first of them.
+ */
+export function simulatedOrder(devices: readonly NewDeviceRow[], filter: Family | 'mix' = 'mix') {
   return devices
-    .map((d) => ({ d, family: PROTOCOL_FAMILY[d.protocol] }))
+    .map((d) => ({ d, family: PROTOCOL_FAMILY[d.protocol]! }))
     .filter(({ d, family }) => family && d.lat != null && (filter === 'mix' || family === filter))
-    .sort((a, b) => Number(b.d.state === DEVICE_STATE.online) - Number(a.d.state === DEVICE_STATE.online))
-    .map(({ d, family }, i) => ({
-      terminalId: d.terminalId,
-      family: family!,
-      lat: d.lat!,
-      lon: d.lon!,
-      seed: 1000 + i,
-      ...(d.deviceType === TIRE_MODEL && { tireWheels: tireWheels(d.id!) }),
-    }));
+    .sort((a, b) => Number(b.d.state === DEVICE_STATE.online) - Number(a.d.state === DEVICE_STATE.online));
 }
 
 export class SimFleet {

@@ -216,7 +216,7 @@ describe("another tree's fences", () => {
   it("an end user sees its own fences only, not its agent's", async () => {
     const r = await call('list', { pageSize: 100 }, user);
     expect(r.status).toBe(200);
-    expect(r.data.list.map((x: { name: string }) => x.name)).toEqual(['仓库区域']);
+    expect(r.data.list.map((x: { name: string }) => x.name).sort()).toEqual(await fenceNamesOf('user'));
     expect((await call('detail', { id: f.id }, user)).status).toBe(404);
     const own = await circle({ name: 'Home', center: CENTER, radius: 200 }, user);
     expect(own.status).toBe(200);
@@ -224,12 +224,23 @@ describe("another tree's fences", () => {
   });
 });
 
+/** The names of an account's own fences (the seed's, its depots among them), sorted. */
+async function fenceNamesOf(owner: 'user' | 'demo') {
+  const rows = await h.handle.db
+    .select({ name: fences.name })
+    .from(fences)
+    .where(and(eq(fences.userId, SEED_USER_IDS[owner]), eq(fences.purpose, 'fence')));
+  const names = rows.map((r) => r.name).sort();
+  expect(names).toContain(owner === 'user' ? '仓库区域' : 'Futian CBD');
+  return names;
+}
+
 describe('the demo account and roles without fence:manage', () => {
   it('lets demo read its own fences and refuses every write with demoForbidden', async () => {
     const list = await call('list', {}, demo);
     expect(list.status).toBe(200);
-    expect(list.data.list.map((x: { name: string }) => x.name)).toEqual(['Futian CBD']);
-    const own = list.data.list[0];
+    expect(list.data.list.map((x: { name: string }) => x.name).sort()).toEqual(await fenceNamesOf('demo'));
+    const own = list.data.list.find((x: { name: string }) => x.name === 'Futian CBD');
     const detail = await call('detail', { id: own.id }, demo);
     expect(detail.status).toBe(200);
     expect(detail.data.allocations.length).toBe(own.devices);
