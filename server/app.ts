@@ -32,6 +32,8 @@ import trackRoutes from './routes/track/index';
 import statsRoutes from './routes/stats/index';
 import tireRoutes from './routes/tire/index';
 import fenceRoutes from './routes/fence/index';
+import notifyRoutes from './routes/notify/index';
+import notifyWorker from './notify/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // The alarm notifier worker; at the root so `app.notify` (its provider) is reachable everywhere.
+  await app.register(notifyWorker);
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
@@ -109,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(tireRoutes);
       await api.register(fenceRoutes);
+      await api.register(notifyRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadNotifyConfig, type NotifyConfig } from './notify/config';
 
 /** Server settings from the environment. Every variable is listed in the README. */
 export interface ServerConfig {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   frameLogDays: number;
   offlineCommandTtlHours: number;
   simulatorDevices: number;
+  /** Alarm notifiers: SMS/phone provider and the outbox worker (server/notify/config.ts). */
+  notify: NotifyConfig;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -64,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     offlineCommandTtlHours: int(env.OFFLINE_COMMAND_TTL_HOURS, 72),
     simulatorDevices: int(env.SIMULATOR_DEVICES, 60),
     readCacheMs: int(env.READ_CACHE_MS, 2000),
+    notify: loadNotifyConfig(env),
   };
 }

@@ -117,7 +117,7 @@ export class AlarmEngine {
       if (!r.valid || r.hidden) continue;
       this.stats.evaluated++;
       const at = r.fixTime.getTime();
-      const raise = (type: string, attributes: Record<string, unknown> | null) =>
+      const raise = (type: string, attributes: Record<string, unknown> | null, postType?: number) =>
         alarms.push({
           deviceId: r.deviceId,
           terminalId: r.terminalId ?? '',
@@ -127,6 +127,7 @@ export class AlarmEngine {
           lon: r.lon,
           speed: r.speed,
           attributes,
+          postType,
         });
 
       const allocations = this.index.allocationsOf(r.deviceId);
@@ -139,7 +140,7 @@ export class AlarmEngine {
           this.sides.set(k, step.side);
           if (step.side.inside !== before.inside)
             sides.push({ fenceId: a.fenceId, deviceId: a.deviceId, inside: step.side.inside!, since: r.fixTime });
-          if (step.alarm) raise(step.alarm, { fenceId: a.fenceId, postType: a.postType });
+          if (step.alarm) raise(step.alarm, { fenceId: a.fenceId, postType: a.postType }, a.postType);
         }
       }
 

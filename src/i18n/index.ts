@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'track',
   'tire',
   'count',
+  'notify',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

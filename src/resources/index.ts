@@ -6,6 +6,7 @@ import { deviceResources } from './device';
 import { fenceResources } from './fence';
 import { helpResources } from './help';
 import { monitorResources } from './monitor';
+import { notifyResources } from './notify';
 import { orderResources } from './order';
 import { payResources } from './pay';
 import { systemResources } from './system';
@@ -25,6 +26,7 @@ export const RESOURCES: readonly ResourceDescriptor[] = [
   ...fenceResources,
   ...trackResources,
   ...alarmResources,
+  ...notifyResources,
   ...orderResources,
   ...payResources,
   ...systemResources,

@@ -199,9 +199,9 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent' | 'count';
+  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent' | 'count';
+  subject: 'device' | 'agent' | 'count' | 'alarm';
   fields: Readonly<Record<string, EntityField>>;
 }
 
