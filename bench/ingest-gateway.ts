@@ -8,11 +8,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../server/app';
 import { createMemoryBus } from '../server/bus/memory';
+import { loadConfig } from '../server/config';
 import { migrate, openDatabase } from '../server/db/client';
 import { gt06Codec } from '../server/gateway/gt06';
 import { startGateway } from '../server/gateway/runtime/server';
 import { PositionWriter, type PositionRecord } from '../server/ingest/position-writer';
+import { createSession } from '../server/services/sessions';
+import { insertBenchFences } from './support/alarm-fences';
 import { benchTerminalId } from './terminal-ids';
 
 const devices = Number(process.env.BENCH_DEVICES ?? 10000);
@@ -40,20 +45,39 @@ writer.on('committed', (batch: PositionRecord[]) => {
   const now = Date.now();
   for (const r of batch) latencies.push(now - r.serverTime.getTime());
 });
-const gw = await startGateway(
-  { db, bus: createMemoryBus(), writer },
-  [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }],
-  {
-    idleTimeoutMs: 600_000,
-  },
-);
+const fenceCount = Number(process.env.BENCH_FENCES ?? 0);
+if (fenceCount) {
+  const made = await insertBenchFences(db, {
+    count: fenceCount,
+    allocations: Number(process.env.BENCH_ALLOCATIONS ?? 0),
+    devices,
+    probes: Number(process.env.BENCH_PROBES ?? 0),
+  });
+  console.error(`fences ${made.fences}, allocations ${made.allocations}`);
+}
+const bus = createMemoryBus();
+const gw = await startGateway({ db, bus, writer }, [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }], {
+  idleTimeoutMs: 600_000,
+});
 // Frame logs are diagnostics; the benchmark measures the position path like Traccar's figure.
 gw.ctx.frameLog.add = () => {};
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0;
 
-process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind });
+// With fences, the owner's browser is served too: the API and its websocket, on the same bus.
+let web: { appPort: number; token: string; indexLoadMs: number } | null = null;
+if (fenceCount) {
+  const loadStart = Date.now();
+  await gw.alarms.reload();
+  const indexLoadMs = Date.now() - loadStart;
+  const app = await buildApp({ config: loadConfig(), handle, bus });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await createSession(db, { userId: 1, ip: '127.0.0.1', userAgent: 'bench', ttlSeconds: 3600 });
+  web = { appPort: (app.server.address() as AddressInfo).port, token, indexLoadMs };
+}
+
+process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind, ...web });
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 setInterval(() => {

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'tire',
   'count',
   'notify',
+  'alarm',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
