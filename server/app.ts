@@ -34,6 +34,7 @@ import tireRoutes from './routes/tire/index';
 import fenceRoutes from './routes/fence/index';
 import notifyRoutes from './routes/notify/index';
 import notifyWorker from './notify/plugin';
+import alarmRoutes from './routes/alarm/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(tireRoutes);
       await api.register(fenceRoutes);
       await api.register(notifyRoutes);
+      await api.register(alarmRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -33,7 +33,9 @@ export type FieldType =
 
 /** One enum value: its label is a key of the descriptor's namespace, or a literal (protocol names). */
 export interface FieldOption {
-  value: string | number;
+  /** Booleans: a flag shown as a label or tag (an alarm's read state). */
+  value: string | number | boolean;
+  /** A key of the descriptor's namespace, or `namespace:key` for a label another one holds. */
   labelKey?: string;
   label?: string;
   /** Tag colour in lists. */
@@ -90,6 +92,16 @@ export interface EntityAction {
    * account that owns every target (a transfer to the devices' current owner).
    */
   ownerField?: string;
+  /** Fixed request fields of the action ({read: true}). */
+  params?: Record<string, unknown>;
+  /** Row actions: offered only on the rows this accepts (mark read on unread rows). */
+  when?: (row: Record<string, unknown>) => boolean;
+  /** Posts at once, without a confirmation: for harmless, undoable actions. */
+  immediate?: boolean;
+  /** Batch actions outside the device batch runner: the selected row keys go in this field. */
+  targetsParam?: string;
+  /** The list's current filters go with the request (an action on "all matching"). */
+  withFilters?: boolean;
 }
 
 /** A paged (or whole) list with filters, selection, batch actions and export. */
@@ -108,6 +120,8 @@ export interface ListView {
   rowActions?: readonly EntityAction[];
   batchActions?: readonly EntityAction[];
   toolbarActions?: readonly EntityAction[];
+  /** Rows drawn stronger than the others (unread alarms). */
+  emphasize?: (row: Record<string, unknown>) => boolean;
 }
 
 /** One batch operation on many devices: pasted IMEIs (or ones selected in the list) plus a form. */

@@ -5,7 +5,7 @@ import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityAction, EntityDescriptor } from '../../resources/types';
 import { BatchProgressPanel } from './BatchProgressPanel';
-import { initialValues, ownersToExclude, requestBody } from './derive';
+import { actionBody, initialValues, ownersToExclude, requestBody } from './derive';
 import { formItems } from './formItems';
 import { useBatchRun } from './useBatchRun';
 
@@ -18,6 +18,8 @@ interface Props {
   row?: Record<string, unknown>;
   /** Batch actions: the target rows known to the list (for the action's ownerField). */
   targetRows?: Record<string, unknown>[];
+  /** The list's current filters (actions on "all matching"). */
+  filters?: Record<string, unknown>;
   onClose: (changed: boolean) => void;
 }
 
@@ -25,7 +27,7 @@ interface Props {
  * The form of one action (no fields: a confirmation). A batch action runs through the batch
  * runner and stays open on its progress and result; any other posts once and closes.
  */
-export function ActionModal({ entity, action, targets = [], row, targetRows = [], onClose }: Props) {
+export function ActionModal({ entity, action, targets = [], row, targetRows = [], filters, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -39,12 +41,11 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
   const submit = async () => {
     if (finished) return onClose(true);
     const values = await form.validateFields();
-    const body = requestBody(entity, fields, values);
+    const body = actionBody(action, requestBody(entity, fields, values), { row, targets, filters });
     if (action.batch) {
       await run(action.endpoint, targets, body);
       return;
     }
-    if (action.idParam && row) body[action.idParam.param] = row[action.idParam.from];
     setBusy(true);
     try {
       await request(action.endpoint, body);
@@ -69,7 +70,7 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       destroyOnHidden
       width={640}
     >
-      {action.batch ? (
+      {action.batch || action.targetsParam ? (
         <p data-testid="action-targets">{t('device:generic.selectedCount', { count: targets.length })}</p>
       ) : null}
       <Form

@@ -18,6 +18,7 @@ import { columnSpecs, initialValues, requestBody } from './derive';
 import { saveBlob } from './files';
 import { formItems } from './formItems';
 import { useAccounts } from './useAccounts';
+import { useRunAction } from './useRunAction';
 
 type Row = Record<string, unknown>;
 
@@ -69,6 +70,17 @@ export function ListScreen({
   const batchActions = (view.batchActions ?? []).filter(allowed);
   const toolbarActions = (view.toolbarActions ?? []).filter(allowed);
   const rowActions = (view.rowActions ?? []).filter(allowed);
+  const listFilters = { ...filtersToFields(filters), ...view.params };
+  const afterAction = (a: EntityAction) => {
+    if (a.batch || a.targetsParam) onSelect([], []);
+    void tableQuery.refetch();
+  };
+  const runNow = useRunAction(afterAction);
+  /** An immediate action posts at once; any other opens its confirmation or form. */
+  const start = (a: EntityAction, row?: Row) =>
+    a.immediate
+      ? void runNow(a, { row, targets: selected.map(String), filters: listFilters })
+      : setAction({ action: a, row });
 
   const specs = columnSpecs(entity, view.columns);
   const columns = [
@@ -86,17 +98,20 @@ export function ListScreen({
             title: t('device:generic.actions'),
             render: (_: unknown, row: Row) => (
               <Space size="small">
-                {rowActions.map((a) => (
-                  <Button
-                    key={a.name}
-                    size="small"
-                    type="link"
-                    danger={a.danger}
-                    onClick={() => setAction({ action: a, row })}
-                  >
-                    {t(`${entity.namespace}:${a.labelKey}`)}
-                  </Button>
-                ))}
+                {rowActions
+                  .filter((a) => !a.when || a.when(row))
+                  .map((a) => (
+                    <Button
+                      key={a.name}
+                      size="small"
+                      type="link"
+                      danger={a.danger}
+                      data-testid={`row-${a.name}`}
+                      onClick={() => start(a, row)}
+                    >
+                      {t(`${entity.namespace}:${a.labelKey}`)}
+                    </Button>
+                  ))}
               </Space>
             ),
           },
@@ -109,7 +124,7 @@ export function ListScreen({
     try {
       const file = await requestFile(
         view.export.endpoint,
-        { ...filtersToFields(filters), ...view.params, format },
+        { ...listFilters, format },
         `${view.export.fileName}.${format}`,
       );
       saveBlob(file.blob, file.fileName);
@@ -152,12 +167,7 @@ export function ListScreen({
         extra={
           <Space wrap>
             {toolbarActions.map((a) => (
-              <Button
-                key={a.name}
-                type="primary"
-                data-testid={`toolbar-${a.name}`}
-                onClick={() => setAction({ action: a })}
-              >
+              <Button key={a.name} type="primary" data-testid={`toolbar-${a.name}`} onClick={() => start(a)}>
                 {t(`${entity.namespace}:${a.labelKey}`)}
               </Button>
             ))}
@@ -189,7 +199,7 @@ export function ListScreen({
                 danger={a.danger}
                 disabled={selected.length === 0}
                 data-testid={`batch-${a.name}`}
-                onClick={() => setAction({ action: a })}
+                onClick={() => start(a)}
               >
                 {t(`${entity.namespace}:${a.labelKey}`)}
               </Button>
@@ -203,6 +213,17 @@ export function ListScreen({
           scroll={{ x: 'max-content' }}
           columns={columns}
           loading={tableQuery.isFetching}
+          onRow={
+            view.emphasize
+              ? (row) =>
+                  (view.emphasize!(row)
+                    ? {
+                        'data-emphasized': 'true',
+                        style: { fontWeight: 600, background: 'rgba(22,119,255,0.04)' },
+                      }
+                    : {}) as React.HTMLAttributes<HTMLElement>
+              : undefined
+          }
           rowSelection={
             batchActions.length > 0
               ? { selectedRowKeys: selected, onChange: onSelect, preserveSelectedRowKeys: true }
@@ -227,12 +248,10 @@ export function ListScreen({
           row={action.row}
           targets={selected.map(String)}
           targetRows={[...selectedRows.values()]}
+          filters={listFilters}
           onClose={(changed) => {
             setAction(null);
-            if (changed) {
-              if (action.action.batch) onSelect([], []);
-              void tableQuery.refetch();
-            }
+            if (changed) afterAction(action.action);
           }}
         />
       ) : null}

@@ -4,7 +4,7 @@
  */
 import type { MessageKey } from '../../domain/messages';
 import { parseLines } from '../../domain/validators';
-import type { EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
+import type { EntityAction, EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
 import { isDayRange, rangeProblem } from './ranges';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -22,7 +22,8 @@ export const labelKeyOf = (entity: EntityDescriptor, name: string) =>
 /** Text of an enum option: a literal label, or its key in the descriptor's namespace. */
 export function optionText(entity: EntityDescriptor, option: FieldOption, t: Translate): string {
   if (option.label !== undefined) return option.label;
-  return option.labelKey ? t(`${entity.namespace}:${option.labelKey}`) : String(option.value);
+  if (!option.labelKey) return String(option.value);
+  return t(option.labelKey.includes(':') ? option.labelKey : `${entity.namespace}:${option.labelKey}`);
 }
 
 export interface ColumnSpec {
@@ -31,7 +32,7 @@ export interface ColumnSpec {
   titleKey: string;
   width?: number;
   /** Enum values by code, for the label and colour of a cell. */
-  options?: Map<string | number, FieldOption>;
+  options?: Map<FieldOption['value'], FieldOption>;
 }
 
 /** A list's columns: field, title key, width, and the enum lookup for select fields. */
@@ -217,6 +218,25 @@ export function ownersToExclude(
   if (!ownerField || targets.length === 0 || rows.length !== targets.length) return undefined;
   const owners = new Set(rows.map((r) => Number(r[ownerField])));
   return owners.size === 1 ? [...owners] : undefined;
+}
+
+/**
+ * The request of an action: the list's filters when it acts on "all matching", its fixed
+ * params, the form's values, the row's id (row actions) or the selected keys (targetsParam).
+ */
+export function actionBody(
+  action: EntityAction,
+  form: Record<string, unknown>,
+  ctx: { row?: Record<string, unknown>; targets?: readonly unknown[]; filters?: Record<string, unknown> },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    ...(action.withFilters ? ctx.filters : {}),
+    ...action.params,
+    ...form,
+  };
+  if (action.idParam && ctx.row) body[action.idParam.param] = ctx.row[action.idParam.from];
+  if (action.targetsParam) body[action.targetsParam] = [...(ctx.targets ?? [])];
+  return body;
 }
 
 /** Counts of a report or a batch result, for the summary line. */

@@ -2,12 +2,14 @@ import { BellOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
 import { Badge, Button, List, Popover, Space, Switch, Typography, notification } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { displayName } from '../../domain/device-view';
 import type { AlarmEvent } from '../../providers/live';
 import { beep } from './beep';
 import { readAlarmSound, writeAlarmSound } from './settings';
 import { formatDateTime } from './texts';
 import type { DeviceStore } from './store';
+import { useUnreadAlarms } from './useUnreadAlarms';
 
 const RECENT_MAX = 50;
 /** At most this many pop-ups at once; a burst of alarms must not bury the map. */
@@ -15,11 +17,14 @@ const POPUPS_MAX = 3;
 /** One beep per this interval at most, however many alarms arrive. */
 const BEEP_GAP_MS = 2_000;
 
-/** Alarm pop-ups, the unread count and the sound switch (stored as alarmSound {isOpen}). */
+/**
+ * Alarm pop-ups, the unread count (the server's unread total plus new alarms, see
+ * useUnreadAlarms), a link to the alarm list and the sound switch (stored as alarmSound {isOpen}).
+ */
 export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenDevice(id: number): void }) {
   const { t } = useTranslation('monitor');
   const [api, holder] = notification.useNotification({ maxCount: POPUPS_MAX, placement: 'bottomRight' });
-  const [unread, setUnread] = useState(0);
+  const { allowed, unread, arrived } = useUnreadAlarms();
   const [recent, setRecent] = useState<AlarmEvent[]>([]);
   const [sound, setSound] = useState(readAlarmSound);
   const soundRef = useRef(sound);
@@ -28,7 +33,7 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
 
   useEffect(() => {
     store.onAlarms = (alarms) => {
-      setUnread((n) => n + alarms.length);
+      arrived(alarms.length);
       setRecent((r) => [...alarms.slice().reverse(), ...r].slice(0, RECENT_MAX));
       for (const a of alarms.slice(-POPUPS_MAX)) {
         const d = store.devices.get(a.deviceId);
@@ -47,7 +52,7 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
     return () => {
       store.onAlarms = undefined;
     };
-  }, [store, api, t, onOpenDevice]);
+  }, [store, api, t, onOpenDevice, arrived]);
 
   const toggleSound = (on: boolean) => {
     setSound(on);
@@ -75,18 +80,18 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
           </List.Item>
         )}
       />
+      {allowed ? (
+        <Link to="/index/alarms" data-testid="alarm-bell-all" style={{ display: 'block', marginTop: 8 }}>
+          {t('alarm:bell.viewAll')} · {t('alarm:bell.unreadCount', { count: unread })}
+        </Link>
+      ) : null}
     </div>
   );
 
   return (
     <>
       {holder}
-      <Popover
-        content={content}
-        title={t('alarms.title')}
-        trigger="click"
-        onOpenChange={(open) => open && setUnread(0)}
-      >
+      <Popover content={content} title={t('alarms.title')} trigger="click">
         <Badge count={unread} size="small" overflowCount={99}>
           <Button icon={<BellOutlined />} title={t('alarms.title')} data-testid="alarm-bell" />
         </Badge>

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { abilityFor, hasAnyPermission } from '../../domain/ability';
+import { BELL_START, bellLive, bellShown, bellTotal } from '../../domain/alarm-list';
+import { useSessionUser } from '../../hooks/useSession';
+import { request } from '../../providers/http';
+
+/**
+ * The bell's unread count: the server's unread total of the caller's scope (findAllAlarm,
+ * read=unread, one row), read each time the monitor opens so alarms marked read on the alarm
+ * screens are no longer counted, plus the alarms the websocket brings meanwhile.
+ */
+export function useUnreadAlarms() {
+  const user = useSessionUser();
+  const allowed = useMemo(() => hasAnyPermission(abilityFor(user), [P.alarms]), [user]);
+  const [count, setCount] = useState(BELL_START);
+
+  useEffect(() => {
+    if (!allowed) return;
+    let live = true;
+    request<{ total: number }>('/deviceAlarms/findAllAlarm', { read: 'unread', pageNum: 1, pageSize: 1 })
+      .then((d) => live && setCount((s) => bellTotal(s, d.total)))
+      // Without the total the bell still counts the alarms that arrive.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [allowed]);
+
+  return {
+    /** The alarm screens are open to this user. */
+    allowed,
+    unread: bellShown(count),
+    arrived: useCallback((n: number) => setCount((s) => bellLive(s, n)), []),
+  };
+}
