@@ -29,7 +29,8 @@ export const NOTIFY_ENTITY: EntityDescriptor = {
     id: { type: 'number' },
     url: { type: 'text', required: true, maxLength: WEBHOOK_URL_MAX, helpKey: 'help.url' },
     secret: { type: 'text', required: true, maxLength: SECRET_MAX, helpKey: 'help.secret' },
-    enabled: { type: 'boolean' },
+    // The switch action's form sends the state shown: off unless turned on.
+    enabled: { type: 'boolean', initialValue: false },
     createdAt: { type: 'datetime' },
     username: { type: 'text' },
     channel: { type: 'select', options: keyed('channels', ['sms', 'phone', 'webhook']) },
