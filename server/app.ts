@@ -32,6 +32,7 @@ import trackRoutes from './routes/track/index';
 import statsRoutes from './routes/stats/index';
 import tireRoutes from './routes/tire/index';
 import fenceRoutes from './routes/fence/index';
+import areaRoutes from './routes/areas/index';
 import notifyRoutes from './routes/notify/index';
 import notifyWorker from './notify/plugin';
 import alarmRoutes from './routes/alarm/index';
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(tireRoutes);
       await api.register(fenceRoutes);
+      await api.register(areaRoutes);
       await api.register(notifyRoutes);
       await api.register(alarmRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);

@@ -10,6 +10,7 @@ import type { PositionRecord } from '../ingest/position-writer';
 import { FenceIndex } from './fence-index';
 import { LockRestore } from './lock-restore';
 import { OfflineSweep } from './offline-sweep';
+import { PlaceTracker, type PlaceEvent } from './place-tracker';
 import { storeAlarms, type NewAlarm } from './store';
 
 /** Fences changed: reload after this quiet time, so an import of many allocations costs one load. */
@@ -26,7 +27,8 @@ interface SideChange {
 
 /**
  * The alarms the platform raises from positions, in the gateway process: fence crossings and
- * stays per allocation, overspeed held for a minimum time, low battery; and, once a minute,
+ * stays per allocation, overspeed held for a minimum time, low battery, risk points entered
+ * (with check-car visits and bus stop arrivals: place-tracker.ts); and, once a minute,
  * devices offline for too long (offline-sweep.ts). `evaluate` runs on each
  * stored batch before its positions are published, in memory; `process` also stores the alarms
  * (once per device, type and time) and the fence sides the devices moved to.
@@ -42,6 +44,8 @@ export class AlarmEngine {
   private sweepTimer: NodeJS.Timeout | null = null;
   readonly offline: OfflineSweep;
   readonly locks: LockRestore;
+  /** Risk points, check-car areas and points, bus stops: who is where, and its rows. */
+  readonly places: PlaceTracker;
   private loading: Promise<void> | null = null;
   stats = { evaluated: 0, raised: 0, reloads: 0 };
 
@@ -50,6 +54,7 @@ export class AlarmEngine {
     private readonly bus: EventBus,
   ) {
     this.offline = new OfflineSweep(db, bus);
+    this.places = new PlaceTracker(db, bus);
     this.locks = new LockRestore(db, bus, (deviceId, lon, lat) => this.inAFence(deviceId, lon, lat));
   }
 
@@ -84,7 +89,9 @@ export class AlarmEngine {
   /** Reads fences and allocations anew; resolves when the new index is in use. */
   async reload(): Promise<void> {
     while (this.loading) await this.loading;
-    this.loading = FenceIndex.load(this.db).then((index) => {
+    this.loading = FenceIndex.load(this.db).then(async (index) => {
+      // Open visits and stop arrivals are the places' state (their rows, not only this node's memory).
+      await this.places.load();
       this.index = index;
       // Sides in memory may be newer than the stored ones (their write in flight): kept for the
       // allocations that remain; new allocations start from what is stored.
@@ -110,9 +117,10 @@ export class AlarmEngine {
   }
 
   /** The alarms a stored batch raises and the fence sides it changes (in memory only). */
-  evaluate(batch: readonly PositionRecord[]): { alarms: NewAlarm[]; sides: SideChange[] } {
+  evaluate(batch: readonly PositionRecord[]): { alarms: NewAlarm[]; sides: SideChange[]; places: PlaceEvent[] } {
     const alarms: NewAlarm[] = [];
     const sides: SideChange[] = [];
+    const places: PlaceEvent[] = [];
     for (const r of batch) {
       if (!r.valid || r.hidden) continue;
       this.stats.evaluated++;
@@ -144,6 +152,8 @@ export class AlarmEngine {
         }
       }
 
+      places.push(...this.places.step(this.index, r));
+
       const limit = r.speedLimit ?? OVERSPEED_KMH;
       const speeding = overspeedStep(this.speeding.get(r.deviceId) ?? CALM, r.speed, limit, at, OVERSPEED_MIN_MS);
       if (speeding.watch === CALM) this.speeding.delete(r.deviceId);
@@ -158,14 +168,18 @@ export class AlarmEngine {
       }
     }
     this.stats.raised += alarms.length;
-    return { alarms, sides };
+    return { alarms, sides, places };
   }
 
   /** Evaluates a stored batch, then stores its alarms and side changes (off the caller's path). */
   process(batch: readonly PositionRecord[]): Promise<void> {
-    const { alarms, sides } = this.evaluate(batch);
-    if (!alarms.length && !sides.length) return Promise.resolve();
-    return Promise.all([storeAlarms(this.db, this.bus, alarms), this.storeSides(sides)]).then(() => {});
+    const { alarms, sides, places } = this.evaluate(batch);
+    if (!alarms.length && !sides.length && !places.length) return Promise.resolve();
+    return Promise.all([
+      storeAlarms(this.db, this.bus, alarms),
+      this.storeSides(sides),
+      this.places.store(places),
+    ]).then(() => {});
   }
 
   private async storeSides(all: SideChange[]) {

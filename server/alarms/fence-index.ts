@@ -1,10 +1,12 @@
 import Flatbush from 'flatbush';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { appliesTo } from '../../src/domain/area/presence';
 import { fenceBBox, fenceContains, fenceShapeProblem, type FenceShape } from '../../src/domain/fence/shape';
 import type { FenceRule, FenceSide } from '../../src/domain/fence/rules';
 import type { Db } from '../db/client';
 import { fenceDevices } from '../db/schema/fence-devices';
 import { fences, type FenceRow } from '../db/schema/fences';
+import { loadAreaOwners, loadStops, type AreaInfo, type StopRef } from './places';
 
 export interface Allocation {
   fenceId: number;
@@ -38,22 +40,36 @@ export function shapeOf(f: Pick<FenceRow, 'type' | 'centerLat' | 'centerLon' | '
   return shape && fenceShapeProblem(shape) === null ? shape : null;
 }
 
+/** An item of the tree: a fence or area (by fence id), or a stop of a bus route. */
+type Entry = { fenceId: number; stop: null } | { fenceId: null; stop: StopRef };
+
+/** The places one fix is in, for one device: its areas and the stops of its routes. */
+export interface PlacesAt {
+  areas: AreaInfo[];
+  stops: StopRef[];
+}
+
 /**
  * The enabled fences in memory with a packed R-tree of their boxes, and each device's
  * allocations. Built whole from the database (10,000 fences and 100,000 allocations in well
  * under a second) and swapped in when fences change; a fix then costs one tree search and a
- * precise test of the few fences whose box holds it.
+ * precise test of the few fences whose box holds it. The same tree holds the risk points and
+ * check-car areas and points (rows of `fences` with another purpose, with their owners) and the
+ * stops of bus routes (with the vehicles assigned to each route): one search per fix finds all.
  */
 export class FenceIndex {
   private constructor(
     private readonly shapes: Map<number, FenceShape>,
-    private readonly ids: number[],
+    private readonly entries: Entry[],
+    private readonly entryShapes: FenceShape[],
     private readonly tree: Flatbush | null,
     private readonly byDevice: Map<number, Allocation[]>,
+    private readonly areas: Map<number, AreaInfo>,
+    private readonly routesByDevice: Map<number, Set<number>>,
   ) {}
 
   static empty(): FenceIndex {
-    return new FenceIndex(new Map(), [], null, new Map());
+    return new FenceIndex(new Map(), [], [], null, new Map(), new Map(), new Map());
   }
 
   static async load(db: Db): Promise<FenceIndex> {
@@ -73,17 +89,31 @@ export class FenceIndex {
       const s = shapeOf(r);
       if (s) shapes.set(r.id, s);
     }
-    const ids = [...shapes.keys()];
+    const [areaOwners, { stops, routesByDevice }] = await Promise.all([loadAreaOwners(db), loadStops(db)]);
+    const areas = new Map([...areaOwners].filter(([id]) => shapes.has(id)));
+    const entries: Entry[] = [];
+    const entryShapes: FenceShape[] = [];
+    for (const [id, shape] of shapes) {
+      entries.push({ fenceId: id, stop: null });
+      entryShapes.push(shape);
+    }
+    for (const s of stops) {
+      entries.push({ fenceId: null, stop: s.ref });
+      entryShapes.push(s.shape);
+    }
     let tree: Flatbush | null = null;
-    if (ids.length) {
-      tree = new Flatbush(ids.length);
-      for (const id of ids) tree.add(...fenceBBox(shapes.get(id)!));
+    if (entries.length) {
+      tree = new Flatbush(entries.length);
+      for (const shape of entryShapes) tree.add(...fenceBBox(shape));
       tree.finish();
     }
     const alloc = await db
       .select()
       .from(fenceDevices)
-      .innerJoin(fences, and(eq(fences.id, fenceDevices.fenceId), eq(fences.state, 1)))
+      .innerJoin(
+        fences,
+        and(eq(fences.id, fenceDevices.fenceId), eq(fences.state, 1), eq(fences.purpose, 'fence')),
+      )
       .where(isNotNull(fenceDevices.deviceId));
     const byDevice = new Map<number, Allocation[]>();
     const now = Date.now();
@@ -99,24 +129,62 @@ export class FenceIndex {
       });
       byDevice.set(a.deviceId, list);
     }
-    return new FenceIndex(shapes, ids, tree, byDevice);
+    return new FenceIndex(shapes, entries, entryShapes, tree, byDevice, areas, routesByDevice);
   }
 
   get fenceCount(): number {
-    return this.ids.length;
+    return this.shapes.size;
+  }
+
+  /** Whether there are areas or assigned stops at all (else a fix needs no place search). */
+  get hasPlaces(): boolean {
+    return this.areas.size > 0 || this.routesByDevice.size > 0;
   }
 
   allocationsOf(deviceId: number): readonly Allocation[] {
     return this.byDevice.get(deviceId) ?? [];
   }
 
-  /** Ids of the enabled fences that hold the point. */
+  /** Whether the area (a risk point, check area or point) is in the index. */
+  hasArea(id: number): boolean {
+    return this.areas.has(id);
+  }
+
+  /** Whether the device is assigned to the route. */
+  assigned(deviceId: number, routeId: number): boolean {
+    return this.routesByDevice.get(deviceId)?.has(routeId) ?? false;
+  }
+
+  /** Indexes of the tree items whose shape holds the point. */
+  private hits(lon: number, lat: number): number[] {
+    if (!this.tree) return [];
+    return this.tree.search(lon, lat, lon, lat).filter((i) => fenceContains(this.entryShapes[i], lon, lat));
+  }
+
+  /** Ids of the enabled fences (of any purpose) that hold the point. */
   fencesAt(lon: number, lat: number): Set<number> {
     const out = new Set<number>();
-    if (!this.tree) return out;
-    for (const i of this.tree.search(lon, lat, lon, lat)) {
-      const id = this.ids[i];
-      if (fenceContains(this.shapes.get(id)!, lon, lat)) out.add(id);
+    for (const i of this.hits(lon, lat)) {
+      const id = this.entries[i].fenceId;
+      if (id != null) out.add(id);
+    }
+    return out;
+  }
+
+  /**
+   * The areas holding the point that apply to a device whose owner chain (owner and ancestors)
+   * is `chain`, and the stops holding it of the routes the device is assigned to.
+   */
+  placesAt(deviceId: number, chain: readonly number[] | undefined, lon: number, lat: number): PlacesAt {
+    const out: PlacesAt = { areas: [], stops: [] };
+    const routes = this.routesByDevice.get(deviceId);
+    if (!chain?.length && !routes) return out;
+    for (const i of this.hits(lon, lat)) {
+      const e = this.entries[i];
+      if (e.fenceId != null) {
+        const area = this.areas.get(e.fenceId);
+        if (area && appliesTo(area.ownerId, chain)) out.areas.push(area);
+      } else if (routes?.has(e.stop.routeId)) out.stops.push(e.stop);
     }
     return out;
   }

@@ -28,6 +28,8 @@ export interface PositionRecord {
   /** For the alarm engine: the tracker's id (alarm events name it) and its overspeed limit. */
   terminalId?: string;
   speedLimit?: number | null;
+  /** For the alarm engine: the owner's id and its ancestors' (risk points, check-car areas apply by them). */
+  owners?: readonly number[];
   /** Tire pressure readings the report carried (808 item 0x66): kept per wheel, not per fix. */
   tires?: readonly TireSensorReading[];
 }

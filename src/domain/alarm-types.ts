@@ -54,6 +54,7 @@ export const PLATFORM_ALARM_TYPES = [
   'lowBattery',
   'offline',
   'lockRestored',
+  'riskPoint',
 ] as const;
 
 export type PlatformAlarmType = (typeof PLATFORM_ALARM_TYPES)[number];

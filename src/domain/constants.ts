@@ -20,6 +20,16 @@ export const FENCE_RADIUS_MIN = 100;
 export const FENCE_RADIUS_MAX = 1_000_000;
 /** Corners of a polygon fence: enough for any drawn area, few enough to test per fix. */
 export const FENCE_MAX_POINTS = 500;
+/** Stops of a bus route: a route runs between two stops at least; more than this is a typing slip. */
+export const BUS_STOPS_MIN = 2;
+export const BUS_STOPS_MAX = 100;
+/** How near a bus stop counts as arrived (metres): a bay to a large interchange. */
+export const BUS_STOP_RADIUS_MIN = 10;
+export const BUS_STOP_RADIUS_MAX = 5_000;
+/** Vehicles assigned to one bus route. */
+export const BUS_ROUTE_DEVICES_MAX = 1_000;
+/** Rows of one visit or stop-arrival export (x-export-truncated beyond). */
+export const AREA_VISIT_EXPORT_MAX = 10_000;
 /** Overspeed needs this long above the limit: one spiking fix raises nothing. */
 export const OVERSPEED_MIN_MS = 10_000;
 /** A battery at or under this (%) raises a low-battery alarm, once until it is back above it + 5. */

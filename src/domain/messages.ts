@@ -95,6 +95,13 @@ export const MESSAGES = {
   fenceNotRectangle: 'A rectangle fence needs 4 corners on two meridians and two parallels',
   fenceInUse: 'This fence is still used by devices and cannot be deleted',
   fenceNameTaken: 'This account already has a fence of this name',
+  areaNameTaken: 'This account already uses this name for another area of the same kind',
+  busRouteNameTaken: 'This account already has a bus route of this name',
+  busLineTooFewPoints: 'A bus route line needs at least 2 points',
+  busLineTooManyPoints: 'A bus route line has at most 500 points',
+  busTooFewStops: 'A bus route needs at least 2 stops',
+  busTooManyStops: 'A bus route has at most 100 stops',
+  busStopRadiusRange: 'A bus stop radius must be 10 m to 5 km',
   webhookUrlTaken: 'This account already has a webhook with this URL',
   webhookLimit: 'An account has at most 10 webhooks',
 } as const;

@@ -171,6 +171,7 @@ export class TrackerConnection {
     record.hidden = device.expired;
     record.terminalId = device.terminalId;
     record.speedLimit = device.speedLimit;
+    record.owners = device.owners;
     this.ctx.writer.add(record);
     if (msg.type === 'alarm' || msg.alarm)
       this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { ownerChain } from '../../../src/domain/area/presence';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { stock } from '../../db/schema/stock';
+import { users } from '../../db/schema/users';
 
 /** A tracker the platform knows: imported to an account (id set) or only in factory stock. */
 export interface KnownDevice {
@@ -13,6 +15,8 @@ export interface KnownDevice {
   expired: boolean;
   /** Overspeed alarm threshold (km/h); null: the platform's. */
   speedLimit: number | null;
+  /** The owner's id and its ancestors' (ownerChain): the accounts whose areas apply to the device. */
+  owners?: number[];
 }
 
 const TTL_MS = 60_000;
@@ -47,8 +51,10 @@ export class DeviceDirectory {
         userId: devices.userId,
         expireAt: devices.platformExpireAt,
         speedLimit: devices.speedLimit,
+        ancestors: users.ancestors,
       })
       .from(devices)
+      .leftJoin(users, eq(users.id, devices.userId))
       .where(eq(devices.terminalId, terminalId))
       .limit(1);
     if (d) {
@@ -59,6 +65,8 @@ export class DeviceDirectory {
         userId: d.userId,
         expired: !!d.expireAt && d.expireAt.getTime() < now,
         speedLimit: d.speedLimit,
+        owners:
+          d.userId == null ? [] : d.ancestors != null ? ownerChain({ id: d.userId, ancestors: d.ancestors }) : [d.userId],
       };
     }
     const [s] = await this.db

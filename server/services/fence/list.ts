@@ -22,7 +22,8 @@ export async function listFences(
   auth: AuthContext,
   q: FenceListQuery,
 ): Promise<{ list: FenceView[]; total: number }> {
-  const conds: SQL[] = [scopeOf(auth)];
+  // Risk points and check-car areas share the table: only fences are listed here.
+  const conds: SQL[] = [scopeOf(auth), eq(fences.purpose, 'fence')];
   if (q.userId) conds.push(eq(fences.userId, (await loadInScope(db, auth, q.userId)).id));
   const name = q.name?.trim();
   if (name) conds.push(ilike(fences.name, containsPattern(name)));

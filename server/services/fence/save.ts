@@ -66,7 +66,8 @@ export function savePolygon(ctx: FenceContext, input: PolygonInput): Promise<Fen
 }
 
 async function nameTaken(db: Db, userId: number, name: string, exceptId?: number): Promise<boolean> {
-  const conds = [eq(fences.userId, userId), eq(fences.name, name)];
+  // Names are unique per account and purpose: a risk point may share a fence's name.
+  const conds = [eq(fences.userId, userId), eq(fences.purpose, 'fence'), eq(fences.name, name)];
   if (exceptId) conds.push(ne(fences.id, exceptId));
   const [row] = await db
     .select({ id: fences.id })

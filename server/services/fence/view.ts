@@ -64,11 +64,12 @@ export function toView(r: FenceRow & { username: string; devices: number | strin
 
 /**
  * The fence `id` if its owner lies in the caller's subtree, else not found: another tree's fence
- * answers exactly as one that does not exist.
+ * answers exactly as one that does not exist. So does a risk point or check-car area: rows of
+ * the same table with another purpose, which the fence calls neither show nor touch.
  */
 export async function loadFenceInScope(db: Db, auth: AuthContext, id: number): Promise<FenceView> {
   const [row] = await selectFences(db)
-    .where(and(eq(fences.id, id), scopeOf(auth)))
+    .where(and(eq(fences.id, id), eq(fences.purpose, 'fence'), scopeOf(auth)))
     .limit(1);
   if (!row) throw notFound();
   return toView(row);
