@@ -71,7 +71,11 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       width={640}
     >
       {action.batch || action.targetsParam ? (
-        <p data-testid="action-targets">{t('device:generic.selectedCount', { count: targets.length })}</p>
+        <p data-testid="action-targets">
+          {t([`${entity.namespace}:generic.selectedCount`, 'device:generic.selectedCount'], {
+            count: targets.length,
+          })}
+        </p>
       ) : null}
       <Form
         form={form}
