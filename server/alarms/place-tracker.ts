@@ -62,7 +62,8 @@ export class PlaceTracker {
       inside.set(deviceId, set);
     };
     for (const v of visits.rows) add(Number(v.device_id), areaKey(Number(v.fence_id)));
-    for (const a of arrivals.rows) add(Number(a.device_id), stopKey(Number(a.route_id), Number(a.stop_index)));
+    for (const a of arrivals.rows)
+      add(Number(a.device_id), stopKey(Number(a.route_id), Number(a.stop_index)));
     this.inside = inside;
   }
 
@@ -119,7 +120,8 @@ export class PlaceTracker {
     const visits = { arrive: [] as PlaceEvent[], depart: [] as PlaceEvent[] };
     const stops = { arrive: [] as PlaceEvent[], depart: [] as PlaceEvent[] };
     for (const e of round) (e.key[0] === 'a' ? visits : stops)[e.kind].push(e);
-    const col = <T>(list: PlaceEvent[], f: (e: PlaceEvent) => T) => sql.param(pgArray(list.map(f) as never[]));
+    const col = <T>(list: PlaceEvent[], f: (e: PlaceEvent) => T) =>
+      sql.param(pgArray(list.map(f) as never[]));
     const fenceOf = (e: PlaceEvent) => (parseKey(e.key) as { fenceId: number }).fenceId;
     const stopOf = (e: PlaceEvent) => parseKey(e.key) as { routeId: number; stopIndex: number };
     const dev = (e: PlaceEvent) => e.record.deviceId;

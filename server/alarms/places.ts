@@ -30,7 +30,9 @@ export async function loadAreaOwners(db: Db): Promise<Map<number, AreaInfo>> {
     .select({ id: fences.id, purpose: fences.purpose, ownerId: fences.userId })
     .from(fences)
     .where(and(eq(fences.state, 1), ne(fences.purpose, 'fence')));
-  return new Map(rows.map((r) => [r.id, { id: r.id, purpose: r.purpose as PlacePurpose, ownerId: r.ownerId }]));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, purpose: r.purpose as PlacePurpose, ownerId: r.ownerId }]),
+  );
 }
 
 const onEarth = (lon: number, lat: number) =>
@@ -46,7 +48,10 @@ export async function loadStops(
     (r.stops ?? []).forEach((s, stopIndex) => {
       // The API checks stops (src/domain/area/bus.ts); a row that is not valid is left out.
       if (s && onEarth(s.lon, s.lat) && s.radius > 0)
-        stops.push({ ref: { routeId: r.id, stopIndex }, shape: { type: 'circle', center: [s.lon, s.lat], radius: s.radius } });
+        stops.push({
+          ref: { routeId: r.id, stopIndex },
+          shape: { type: 'circle', center: [s.lon, s.lat], radius: s.radius },
+        });
     });
   const assigned = await db.select().from(busRouteDevices);
   const routesByDevice = new Map<number, Set<number>>();

@@ -49,7 +49,7 @@ const EAST = { lat: CENTER.lat, lon: CENTER.lon + 0.5 };
 const eastNorth = (km: number) => ({ lat: EAST.lat + km * 0.009, lon: EAST.lon });
 
 describe('risk point alarms from a GT06 tracker over TCP', () => {
-  it('one enter alarm, stored once, pushed to the owner only; the other tree\'s point does not apply', async () => {
+  it("one enter alarm, stored once, pushed to the owner only; the other tree's point does not apply", async () => {
     const mine = await riskPoint('agent', 'risk crossing');
     const theirs = await riskPoint('agent2', 'risk crossing');
     const d = await gt06Of('user');

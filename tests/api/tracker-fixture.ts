@@ -21,7 +21,9 @@ export let gw: Gateway;
 export function setUpTrackerTests() {
   beforeAll(async () => {
     h = await startHarness();
-    gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }]);
+    gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [
+      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
+    ]);
   });
   afterAll(async () => {
     await gw.close();
@@ -33,7 +35,9 @@ export function setUpTrackerTests() {
 /** Stops the gateway and starts a new one, as a process restart: the engine's memory is gone. */
 export async function restartGateway() {
   await gw.close();
-  gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }]);
+  gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [
+    { codec: gt06Codec, port: 0, host: '127.0.0.1' },
+  ]);
 }
 
 export const MIN = 60_000;

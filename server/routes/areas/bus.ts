@@ -26,7 +26,8 @@ export default async function busRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "The routes of one account of the caller's subtree (default the caller), with stops and vehicles",
+        description:
+          "The routes of one account of the caller's subtree (default the caller), with stops and vehicles",
         querystring: BusListQuery,
       },
       config: READ,
@@ -39,7 +40,8 @@ export default async function busRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Adds a route: a polyline, at least 2 ordered stops with a radius each, assigned vehicles',
+        description:
+          'Adds a route: a polyline, at least 2 ordered stops with a radius each, assigned vehicles',
         body: BusAddBody,
       },
       config: WRITE,

@@ -30,9 +30,24 @@ const WRITE = { access: { permission: [P.fence], write: true } };
 
 /** The list/add/edit/delete calls of one purpose under `base`. */
 const KINDS: { base: string; purpose: PlacePurpose; what: string; circle: boolean }[] = [
-  { base: '/riskPoint', purpose: 'risk', what: 'risk points (circles: an alarm when a vehicle enters)', circle: true },
-  { base: '/checkCar/area', purpose: 'checkArea', what: 'check-car areas (polygons: visits recorded)', circle: false },
-  { base: '/checkCar/point', purpose: 'checkPoint', what: 'check-car points (circles: visits recorded)', circle: true },
+  {
+    base: '/riskPoint',
+    purpose: 'risk',
+    what: 'risk points (circles: an alarm when a vehicle enters)',
+    circle: true,
+  },
+  {
+    base: '/checkCar/area',
+    purpose: 'checkArea',
+    what: 'check-car areas (polygons: visits recorded)',
+    circle: false,
+  },
+  {
+    base: '/checkCar/point',
+    purpose: 'checkPoint',
+    what: 'check-car points (circles: visits recorded)',
+    circle: true,
+  },
 ];
 
 export default async function areaRoutes(fastify: FastifyInstance) {
@@ -43,7 +58,11 @@ export default async function areaRoutes(fastify: FastifyInstance) {
     app.post(
       `${k.base}/list`,
       {
-        schema: { tags, description: `The ${k.what} of the caller's subtree, newest first`, body: AreaListBody },
+        schema: {
+          tags,
+          description: `The ${k.what} of the caller's subtree, newest first`,
+          body: AreaListBody,
+        },
         config: READ,
       },
       async (req) => ok(await listAreas(app.db, authOf(req), k.purpose, req.body)),
@@ -51,7 +70,11 @@ export default async function areaRoutes(fastify: FastifyInstance) {
     app.post(
       `${k.base}/add`,
       {
-        schema: { tags, description: `Adds one of the ${k.what}`, body: k.circle ? CircleAddBody : PolygonAddBody },
+        schema: {
+          tags,
+          description: `Adds one of the ${k.what}`,
+          body: k.circle ? CircleAddBody : PolygonAddBody,
+        },
         config: WRITE,
       },
       async (req) => ok(await saveArea(ctx(req), k.purpose, req.body)),

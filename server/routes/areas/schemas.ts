@@ -1,7 +1,18 @@
 import { BUS_ROUTE_DEVICES_MAX, BUS_STOPS_MAX, FENCE_MAX_POINTS } from '../../../src/domain/constants';
 import { NAME_MAX, TERMINAL_ID_MAX } from '../../../src/domain/limits';
 import { PageQuery } from '../../lib/envelope';
-import { Body, DateTime, Id, List, Name, Num, OneOf, Required, Text, Type } from '../../lib/schema/primitives';
+import {
+  Body,
+  DateTime,
+  Id,
+  List,
+  Name,
+  Num,
+  OneOf,
+  Required,
+  Text,
+  Type,
+} from '../../lib/schema/primitives';
 
 /**
  * Request schemas of the risk point, check-car and bus route calls (docs/api/areas.md). As the

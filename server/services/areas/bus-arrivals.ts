@@ -75,17 +75,15 @@ export async function listArrivals(db: Db, auth: AuthContext, q: ArrivalQuery) {
     .orderBy(desc(busStopArrivals.arrivedAt), desc(busStopArrivals.id))
     .limit(limit)
     .offset(offset);
-  const list = rows.map(
-    (r): ArrivalRow => ({
-      id: r.id,
-      terminalID: r.terminalId,
-      deviceName: displayName({ carNumber: r.carNumber, nickname: r.nickname, terminalID: r.terminalId }),
-      stopIndex: r.stopIndex,
-      stopName: route.stops[r.stopIndex]?.name ?? '',
-      arrivedAt: r.arrivedAt,
-      departedAt: r.departedAt,
-      duration: visitSeconds(r.arrivedAt, r.departedAt),
-    }),
-  );
+  const list = rows.map((r): ArrivalRow => ({
+    id: r.id,
+    terminalID: r.terminalId,
+    deviceName: displayName({ carNumber: r.carNumber, nickname: r.nickname, terminalID: r.terminalId }),
+    stopIndex: r.stopIndex,
+    stopName: route.stops[r.stopIndex]?.name ?? '',
+    arrivedAt: r.arrivedAt,
+    departedAt: r.departedAt,
+    duration: visitSeconds(r.arrivedAt, r.departedAt),
+  }));
   return { list, total: Number(total) };
 }

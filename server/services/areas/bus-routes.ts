@@ -79,7 +79,10 @@ async function viewOf(db: Db, auth: AuthContext, id: number): Promise<BusRouteVi
 /** busRoutesList: the routes the account `userId` (of the caller's subtree; default the caller) owns. */
 export async function listBusRoutes(db: Db, auth: AuthContext, q: PageParams & { userId?: number }) {
   const owner = q.userId ? await loadInScope(db, auth, q.userId) : auth.user;
-  const [{ total }] = await db.select({ total: count() }).from(busRoutes).where(eq(busRoutes.userId, owner.id));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(busRoutes)
+    .where(eq(busRoutes.userId, owner.id));
   const { limit, offset } = pageWindow(q);
   const ids = await db
     .select({ id: busRoutes.id })
@@ -120,12 +123,19 @@ function checked(name: string, line: readonly (readonly number[])[], stops: read
 async function nameTaken(db: Db, userId: number, name: string, exceptId?: number) {
   const conds = [eq(busRoutes.userId, userId), eq(busRoutes.name, name)];
   if (exceptId) conds.push(ne(busRoutes.id, exceptId));
-  const [row] = await db.select({ id: busRoutes.id }).from(busRoutes).where(and(...conds)).limit(1);
+  const [row] = await db
+    .select({ id: busRoutes.id })
+    .from(busRoutes)
+    .where(and(...conds))
+    .limit(1);
   return !!row;
 }
 
 /** Adds a route (no `id`) or edits one; answers it as the list does. */
-export async function saveBusRoute(ctx: FenceContext, input: BusRouteInput & { id?: number }): Promise<BusRouteView> {
+export async function saveBusRoute(
+  ctx: FenceContext,
+  input: BusRouteInput & { id?: number },
+): Promise<BusRouteView> {
   const { db, auth } = ctx;
   const existing = input.id ? (await loadRoute(db, auth, input.id)).route : null;
   const values = checked(
@@ -146,7 +156,11 @@ export async function saveBusRoute(ctx: FenceContext, input: BusRouteInput & { i
           .update(busRoutes)
           .set({ ...values, userId: ownerId, updatedAt: new Date() })
           .where(eq(busRoutes.id, existing.id));
-      else [{ id }] = await tx.insert(busRoutes).values({ ...values, userId: ownerId }).returning({ id: busRoutes.id });
+      else
+        [{ id }] = await tx
+          .insert(busRoutes)
+          .values({ ...values, userId: ownerId })
+          .returning({ id: busRoutes.id });
       if (deviceIds) {
         // Only the caller's devices are replaced: an assignment it cannot see stays.
         const mine = db.select({ id: devices.id }).from(devices).where(deviceScope(db, auth));

@@ -68,7 +68,13 @@ function geometryOf(purpose: PlacePurpose, input: AreaSaveInput): Geometry {
   if (!center || radius == null) throw badRequest('fenceNotDrawn');
   const problem = fenceShapeProblem({ type: 'circle', center: [center.lng, center.lat], radius });
   if (problem) throw badRequest(problem);
-  return { type: 'circle', centerLon: center.lng, centerLat: center.lat, radius: Math.round(radius), points: null };
+  return {
+    type: 'circle',
+    centerLon: center.lng,
+    centerLat: center.lat,
+    radius: Math.round(radius),
+    points: null,
+  };
 }
 
 async function nameTaken(db: Db, purpose: PlacePurpose, userId: number, name: string, exceptId?: number) {
@@ -82,7 +88,11 @@ async function nameTaken(db: Db, purpose: PlacePurpose, userId: number, name: st
   return !!row;
 }
 
-export async function saveArea(ctx: FenceContext, purpose: PlacePurpose, input: AreaSaveInput): Promise<AreaView> {
+export async function saveArea(
+  ctx: FenceContext,
+  purpose: PlacePurpose,
+  input: AreaSaveInput,
+): Promise<AreaView> {
   const { db, auth } = ctx;
   const name = input.name.trim();
   if (!name) throw badField('fieldRequired', 'name');

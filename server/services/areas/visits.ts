@@ -137,12 +137,15 @@ export async function exportVisits(db: Db, auth: AuthContext, q: VisitQuery) {
     .orderBy(desc(areaVisits.arrivedAt), desc(areaVisits.id))
     .limit(AREA_VISIT_EXPORT_MAX + 1);
   const truncated = rows.length > AREA_VISIT_EXPORT_MAX;
-  const cells = rows.slice(0, AREA_VISIT_EXPORT_MAX).map(toRow).map((v) => ({
-    ...v,
-    arrivedAt: platformTime(v.arrivedAt.getTime()),
-    departedAt: v.departedAt ? platformTime(v.departedAt.getTime()) : '',
-    duration: v.duration == null ? '' : durationText(v.duration),
-  }));
+  const cells = rows
+    .slice(0, AREA_VISIT_EXPORT_MAX)
+    .map(toRow)
+    .map((v) => ({
+      ...v,
+      arrivedAt: platformTime(v.arrivedAt.getTime()),
+      departedAt: v.departedAt ? platformTime(v.departedAt.getTime()) : '',
+      duration: v.duration == null ? '' : durationText(v.duration),
+    }));
   const data = await writeSheet(COLUMNS, cells, 'xlsx');
   const date = new Date().toISOString().slice(0, 10);
   return { data, mime: SHEET_MIME.xlsx, filename: `visits-${date}.xlsx`, truncated };

@@ -31,7 +31,10 @@ const onEarth = (lon: number, lat: number) =>
   Number.isFinite(lon) && Number.isFinite(lat) && lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90;
 
 /** Null when the route can be stored; otherwise the first problem found. */
-export function busRouteProblem(line: readonly LonLat[], stops: readonly BusStopInput[]): BusRouteProblem | null {
+export function busRouteProblem(
+  line: readonly LonLat[],
+  stops: readonly BusStopInput[],
+): BusRouteProblem | null {
   if (line.length < 2) return 'busLineTooFewPoints';
   if (line.length > FENCE_MAX_POINTS) return 'busLineTooManyPoints';
   if (!line.every(([lon, lat]) => onEarth(lon, lat))) return 'fenceCoordinateRange';
