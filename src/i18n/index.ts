@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'count',
   'notify',
   'alarm',
+  'fence',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -7,6 +7,7 @@ export { FleetMap } from './FleetMap';
 export { TrackLayer, type MapTrack } from './layers/TrackLayer';
 export { PlaybackMarkers, type PlaybackMarker } from './layers/PlaybackMarkers';
 export { ViewReporter, type MapView } from './layers/ViewReporter';
+export { ShapeEditor, MapClick, FitView, type ShapeEditorProps } from './draw';
 export { providerFor } from './providers';
 export { formatDistance } from './distance';
 export type { DistanceUnit, FleetMapHandle, FleetMapProps, MapDevice, MapFence, MapProvider, MapVariant } from './types';
