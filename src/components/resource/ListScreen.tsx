@@ -96,6 +96,8 @@ export function ListScreen({
           {
             key: '_actions',
             title: t('device:generic.actions'),
+            // The row's actions stay in view when the other columns scroll.
+            fixed: 'right' as const,
             render: (_: unknown, row: Row) => (
               <Space size="small">
                 {rowActions
@@ -192,7 +194,11 @@ export function ListScreen({
       >
         {batchActions.length > 0 ? (
           <Space wrap style={{ marginBottom: 12 }} data-testid="batch-bar">
-            <span>{t('device:generic.selectedCount', { count: selected.length })}</span>
+            <span>
+              {t([`${entity.namespace}:generic.selectedCount`, 'device:generic.selectedCount'], {
+                count: selected.length,
+              })}
+            </span>
             {batchActions.map((a) => (
               <Button
                 key={a.name}

@@ -70,7 +70,8 @@ export const ALARM_LIST_VIEW: ListView = {
   kind: 'list',
   endpoint: '/deviceAlarms/findAllAlarm',
   rowKey: 'id',
-  columns: ['time', 'type', 'name', 'terminalID', 'speed', 'lat', 'lon', 'address', 'read'],
+  // Status early: on a narrow screen the columns after it scroll, the row actions stay.
+  columns: ['time', 'type', 'read', 'name', 'terminalID', 'speed', 'address', 'lat', 'lon'],
   filters: ['readFilter', 'types', 'dateRange', 'userId', 'includeSubtree', 'terminalIDs'],
   export: { endpoint: '/deviceAlarms/exportDeviceAlarms', fileName: 'alarms' },
   rowActions: ROW_ACTIONS,
