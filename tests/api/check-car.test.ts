@@ -152,6 +152,9 @@ describe('visits from a GT06 tracker over TCP', () => {
       agent,
     );
     expect([reversed.status, reversed.meta.key]).toEqual([400, 'rangeOrder']);
+    // A year PostgreSQL cannot store is refused, not a 500.
+    const year0 = await h.post('/api/checkCar/visits', { startTime: '0000-01-01T00:00:00Z' }, agent);
+    expect([year0.status, year0.meta.key]).toEqual([400, 'dateInvalid']);
 
     const file = await h.app.inject({
       method: 'POST',

@@ -6,10 +6,11 @@ import { busRoutes, busStopArrivals } from '../../db/schema/bus-routes';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { deviceScope } from '../devices/lookup';
 import { scopeOf } from '../scope';
+import { timeRange } from './range';
 
 /**
  * bus/arrivals (docs/api/areas.md): the arrivals at the stops of one route of the caller's
@@ -47,9 +48,7 @@ export async function listArrivals(db: Db, auth: AuthContext, q: ArrivalQuery) {
   if (!route) throw notFound();
   const conds: SQL[] = [eq(busStopArrivals.routeId, route.id), deviceScope(db, auth)];
   if (q.terminalID) conds.push(eq(devices.terminalId, q.terminalID.trim()));
-  const start = q.startTime ? new Date(q.startTime) : null;
-  const end = q.endTime ? new Date(q.endTime) : null;
-  if (start && end && end.getTime() <= start.getTime()) throw badRequest('rangeOrder');
+  const { start, end } = timeRange(q);
   if (end) conds.push(lt(busStopArrivals.arrivedAt, end));
   if (start) conds.push(or(isNull(busStopArrivals.departedAt), gte(busStopArrivals.departedAt, start))!);
   const where = and(...conds);

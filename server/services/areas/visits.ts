@@ -9,10 +9,10 @@ import { devices } from '../../db/schema/devices';
 import { fences } from '../../db/schema/fences';
 import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { badRequest } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { deviceScope } from '../devices/lookup';
 import { scopeOf } from '../scope';
+import { timeRange } from './range';
 import { platformTime, durationText } from '../track/formats';
 
 /**
@@ -55,9 +55,7 @@ function conditions(db: Db, auth: AuthContext, q: VisitQuery): SQL {
   ];
   if (q.fenceId) conds.push(eq(areaVisits.fenceId, q.fenceId));
   if (q.terminalID) conds.push(eq(devices.terminalId, q.terminalID.trim()));
-  const start = q.startTime ? new Date(q.startTime) : null;
-  const end = q.endTime ? new Date(q.endTime) : null;
-  if (start && end && end.getTime() <= start.getTime()) throw badRequest('rangeOrder');
+  const { start, end } = timeRange(q);
   if (end) conds.push(lt(areaVisits.arrivedAt, end));
   if (start) conds.push(or(isNull(areaVisits.departedAt), gte(areaVisits.departedAt, start))!);
   return and(...conds)!;
