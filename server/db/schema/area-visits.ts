@@ -1,4 +1,13 @@
-import { bigserial, doublePrecision, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { fences } from './fences';
 
@@ -23,6 +32,10 @@ export const areaVisits = pgTable(
   (t) => [
     uniqueIndex('area_visits_key_idx').on(t.fenceId, t.deviceId, t.arrivedAt),
     index('area_visits_device_idx').on(t.deviceId, t.arrivedAt),
+    // The engine reads the open visits at each reload: kept small however long the history.
+    index('area_visits_open_idx')
+      .on(t.deviceId)
+      .where(sql`${t.departedAt} IS NULL`),
   ],
 );
 

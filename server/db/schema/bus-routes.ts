@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
@@ -50,7 +51,10 @@ export const busRouteDevices = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.routeId, t.deviceId] }), index('bus_route_devices_device_idx').on(t.deviceId)],
+  (t) => [
+    primaryKey({ columns: [t.routeId, t.deviceId] }),
+    index('bus_route_devices_device_idx').on(t.deviceId),
+  ],
 );
 
 /** A vehicle's arrival at a stop of its route (index into the route's stops), and departure. */
@@ -71,6 +75,9 @@ export const busStopArrivals = pgTable(
   (t) => [
     uniqueIndex('bus_stop_arrivals_key_idx').on(t.routeId, t.deviceId, t.stopIndex, t.arrivedAt),
     index('bus_stop_arrivals_route_idx').on(t.routeId, t.arrivedAt),
+    index('bus_stop_arrivals_open_idx')
+      .on(t.deviceId)
+      .where(sql`${t.departedAt} IS NULL`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "area_visits_open_idx" ON "area_visits" USING btree ("device_id") WHERE "area_visits"."departed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "bus_stop_arrivals_open_idx" ON "bus_stop_arrivals" USING btree ("device_id") WHERE "bus_stop_arrivals"."departed_at" IS NULL;
