@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'notify',
   'alarm',
   'fence',
+  'area',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

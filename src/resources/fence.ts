@@ -1,4 +1,5 @@
 import { BranchesOutlined, RadiusSettingOutlined, SafetyOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
 
@@ -11,12 +12,12 @@ export const fenceResources: ResourceDescriptor[] = [
   ...inGroup('fenceGroup', [
     screen('fenceList', '/index/fence/list', [P.fence]),
     screen('fenceMulti', '/index/fence/multi', [P.fence]),
-    screen('riskPoint', '/index/riskPoint', [P.fence]),
+    screen('riskPoint', '/index/riskPoint', [P.fence], { page: lazy(() => import('../pages/areas/AreaPage').then((m) => ({ default: m.RiskPointPage }))) }),
   ]),
   group('checkCarGroup', SafetyOutlined),
   ...inGroup('checkCarGroup', [
-    screen('checkCarArea', '/index/checkCar/area', [P.fence]),
-    screen('checkCarPoint', '/index/checkCar/point', [P.fence]),
+    screen('checkCarArea', '/index/checkCar/area', [P.fence], { page: lazy(() => import('../pages/areas/AreaPage').then((m) => ({ default: m.CheckAreaPage }))) }),
+    screen('checkCarPoint', '/index/checkCar/point', [P.fence], { page: lazy(() => import('../pages/areas/AreaPage').then((m) => ({ default: m.CheckPointPage }))) }),
   ]),
-  screen('busLineList', '/index/bus/busLineList', [P.fence], { icon: BranchesOutlined }),
+  screen('busLineList', '/index/bus/busLineList', [P.fence], { icon: BranchesOutlined, page: lazy(() => import('../pages/bus/BusRoutePage')) }),
 ];

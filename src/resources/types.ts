@@ -213,9 +213,9 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify';
+  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent' | 'count' | 'alarm';
+  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence';
   fields: Readonly<Record<string, EntityField>>;
 }
 

@@ -1,0 +1,144 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Input, Popconfirm, Space, Spin, Table } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
+import { AREA_KINDS, type AreaKind } from '../../domain/area/kinds';
+import { formatRadius } from '../../domain/fence/format';
+import { errorText } from '../../i18n/errorText';
+import { allAreas, deleteArea, listAreas, type Area, type Page } from './api';
+import type { AreaView } from './AreaPage';
+import { useReadOnly } from './useReadOnly';
+
+const AreaMap = lazy(() => import('./AreaMap'));
+
+interface Props {
+  kind: AreaKind;
+  open(view: AreaView, area?: Area): void;
+}
+
+/**
+ * The areas of one kind: search by name, paged on the server, with edit, visits and delete per
+ * row, beside a map of all of them (a click there opens one). Hand-written like the fence
+ * list: its actions open map views of this screen, which the generic renderer does not model.
+ */
+export function AreaTable({ kind, open }: Props) {
+  const { t } = useTranslation('area');
+  const { message } = App.useApp();
+  const readOnly = useReadOnly();
+  const spec = AREA_KINDS[kind];
+  const [name, setName] = useState('');
+  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE_DEFAULT });
+  const [data, setData] = useState<Page<Area>>({ list: [], total: 0 });
+  const [all, setAll] = useState<Area[] | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await listAreas(kind, { ...page, ...(name ? { name } : {}) }));
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setLoading(false);
+    }
+  }, [kind, page, name, message]);
+  const loadAll = useCallback(() => allAreas(kind).then(setAll, () => setAll([])), [kind]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    void loadAll();
+  }, [loadAll]);
+
+  const remove = async (a: Area) => {
+    try {
+      await deleteArea(kind, a.id);
+      void message.success(t('actions.deleted'));
+      await Promise.all([load(), loadAll()]);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const columns = [
+    { key: 'name', dataIndex: 'name', title: t('fields.name') },
+    spec.shape === 'circle'
+      ? { key: 'radius', dataIndex: 'radius', title: t('fields.radius'), width: 110, render: (v: number | null) => formatRadius(v) }
+      : { key: 'corners', dataIndex: 'points', title: t('fields.corners'), width: 90, render: (v: Area['points']) => v?.length ?? '' },
+    { key: 'username', dataIndex: 'username', title: t('fields.owner'), width: 120 },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 200,
+      render: (_: unknown, a: Area) => (
+        <Space size={4} wrap>
+          {spec.visits && (
+            <Button size="small" type="link" onClick={() => open('visits', a)} data-testid={`area-visits-${a.id}`}>
+              {t('actions.visits')}
+            </Button>
+          )}
+          {!readOnly && (
+            <>
+              <Button size="small" type="link" onClick={() => open('edit', a)} data-testid={`area-edit-${a.id}`}>
+                {t('actions.edit')}
+              </Button>
+              <Popconfirm title={t('actions.confirmDelete', { name: a.name })} onConfirm={() => remove(a)}>
+                <Button size="small" type="link" danger data-testid={`area-delete-${a.id}`}>
+                  {t('actions.delete')}
+                </Button>
+              </Popconfirm>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }} data-testid={`area-list-${kind}`}>
+      <Card style={{ flex: '1 1 560px', minWidth: 0 }} title={t(`titles.${kind}`)}>
+        <Space style={{ marginBottom: 12 }} wrap>
+          <Input.Search
+            placeholder={t('list.search')}
+            allowClear
+            onSearch={(v) => {
+              setName(v.trim());
+              setPage((p) => ({ ...p, pageNum: 1 }));
+            }}
+            style={{ width: 240 }}
+            data-testid="area-search"
+          />
+          {!readOnly && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="area-add">
+              {t(`list.add.${kind}`)}
+            </Button>
+          )}
+        </Space>
+        <Table<Area>
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={data.list}
+          scroll={{ x: 700 }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: data.total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+        />
+      </Card>
+      <div style={{ flex: '1 1 420px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="area-map">
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+          {all && <AreaMap areas={all} onPick={spec.visits ? (a) => open('visits', a) : readOnly ? undefined : (a) => open('edit', a)} />}
+        </Suspense>
+      </div>
+    </div>
+  );
+}
