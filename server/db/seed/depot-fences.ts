@@ -1,3 +1,4 @@
+import { FENCE_POST_TYPES } from '../../../src/domain/fence/rules';
 import type { Db } from '../client';
 import { fenceDevices } from '../schema/fence-devices';
 import { fences } from '../schema/fences';
@@ -40,7 +41,14 @@ export async function seedDepotFences(db: Db, fleet: readonly NewDeviceRow[], no
       })),
     )
     .returning({ id: fences.id });
-  await db
-    .insert(fenceDevices)
-    .values(rows.map((f, i) => ({ fenceId: f.id, deviceId: picks[i].id!, alarmMode: 'inout' as const })));
+  // Agent's depots also text and call its phone (the sandbox provider records them: the
+  // notification log shows them); the others alarm on the platform only.
+  await db.insert(fenceDevices).values(
+    rows.map((f, i) => ({
+      fenceId: f.id,
+      deviceId: picks[i].id!,
+      alarmMode: 'inout' as const,
+      postType: picks[i].userId === U.agent ? FENCE_POST_TYPES.smsPhone : FENCE_POST_TYPES.platform,
+    })),
+  );
 }

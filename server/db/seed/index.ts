@@ -8,6 +8,7 @@ import { users } from '../schema/users';
 import { buildAccounts, DEMO_PASSWORD, resetUserSequence, seedAccounts, SEED_USER_IDS } from './accounts';
 import { seedActivity } from './activity';
 import { seedDepotFences } from './depot-fences';
+import { seedDemoPlaces } from './demo-places';
 import { seedOperations } from './operations';
 import { seedDeviceTypes } from './device-types';
 import { buildDemoFleet, insertDevices } from './devices';
@@ -91,6 +92,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedCommerce(tx, fleet.devices, accounts, now);
     await seedActivity(tx, fleet.devices, now);
     await seedDepotFences(tx, fleet.devices, now);
+    await seedDemoPlaces(tx, fleet.devices, now);
     await seedOperations(tx, fleet.devices, now);
     await seedTires(tx, fleet.devices);
     if (opts.history !== false) await seedHistory(tx, fleet.devices, tracks, now);
