@@ -73,6 +73,8 @@ export function AreaTable({ kind, open }: Props) {
       key: 'actions',
       title: t('fields.actions'),
       width: 200,
+      // The row's actions stay in view when the other columns scroll.
+      fixed: 'right' as const,
       render: (_: unknown, a: Area) => (
         <Space size={4} wrap>
           {spec.visits && (
@@ -99,7 +101,7 @@ export function AreaTable({ kind, open }: Props) {
 
   return (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }} data-testid={`area-list-${kind}`}>
-      <Card style={{ flex: '1 1 560px', minWidth: 0 }} title={t(`titles.${kind}`)}>
+      <Card style={{ flex: '1 1 600px', minWidth: 0 }} title={t(`titles.${kind}`)}>
         <Space style={{ marginBottom: 12 }} wrap>
           <Input.Search
             placeholder={t('list.search')}
@@ -134,7 +136,7 @@ export function AreaTable({ kind, open }: Props) {
           }}
         />
       </Card>
-      <div style={{ flex: '1 1 420px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="area-map">
+      <div style={{ flex: '1 1 340px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="area-map">
         <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
           {all && <AreaMap areas={all} onPick={spec.visits ? (a) => open('visits', a) : readOnly ? undefined : (a) => open('edit', a)} />}
         </Suspense>

@@ -71,6 +71,8 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
       key: 'actions',
       title: t('fields.actions'),
       width: 200,
+      // The row's actions stay in view when the other columns scroll.
+      fixed: 'right' as const,
       render: (_: unknown, r: BusRoute) => (
         <Space size={4} wrap>
           <Button size="small" type="link" onClick={() => open('arrivals', r)} data-testid={`bus-arrivals-${r.id}`}>
@@ -95,7 +97,7 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
 
   return (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }} data-testid="bus-list">
-      <Card style={{ flex: '1 1 560px', minWidth: 0 }} title={t('titles.bus')}>
+      <Card style={{ flex: '1 1 600px', minWidth: 0 }} title={t('titles.bus')}>
         {!readOnly && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }} data-testid="bus-add">
             {t('list.add.bus')}
@@ -118,7 +120,7 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
           }}
         />
       </Card>
-      <div style={{ flex: '1 1 420px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="bus-map">
+      <div style={{ flex: '1 1 340px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="bus-map">
         <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
           {data && <BusRouteMap line={null} stops={NO_STOPS} others={data.list} fitKey={data.list.map((r) => r.id).join(',')} />}
         </Suspense>

@@ -19,7 +19,7 @@ export function StopList({ stops, onChange, readOnly }: Props) {
     <ol style={{ margin: 0, paddingInlineStart: 22 }} data-testid="stop-list">
       {stops.map((s, i) => (
         <li key={i} style={{ marginBottom: 8 }} data-testid={`stop-${i}`}>
-          <Space size={4} wrap>
+          <Space size={2} wrap>
             <Input
               size="small"
               value={s.name}
@@ -28,7 +28,7 @@ export function StopList({ stops, onChange, readOnly }: Props) {
               status={s.name.trim() ? undefined : 'error'}
               aria-label={t('fields.stopName')}
               onChange={(e) => onChange(updateStop(stops, i, { name: e.target.value }))}
-              style={{ width: 150 }}
+              style={{ width: 130 }}
               data-testid={`stop-name-${i}`}
             />
             <InputNumber
