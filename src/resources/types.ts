@@ -72,6 +72,18 @@ export interface EntityField {
   helpKey?: string;
   /** Name of the request field, when it differs from the field's own name. */
   param?: string;
+  /** An address column: empty cells offer to look the row's position up and save it. */
+  addressLookup?: AddressLookup;
+}
+
+/** Where an address cell finds its row's position, and the call that saves the address found. */
+export interface AddressLookup {
+  lat: string;
+  lon: string;
+  /** Posted `{[idParam]: row[idFrom], address}`. */
+  save: string;
+  idParam: string;
+  idFrom: string;
 }
 
 /** An operation on rows: a confirm (no fields) or a small form, posted to `endpoint`. */

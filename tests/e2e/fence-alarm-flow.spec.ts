@@ -82,6 +82,9 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
   await page.goto('/index/alarms');
   const row = page.getByTestId('list-alarms').locator(`tr[data-row-key="${stored.list[0].id}"]`);
   await expect(row).toBeVisible();
+  // Its address is looked up on demand (offline here: the nearest city) and saved with it.
+  await row.getByTestId('show-address').click();
+  await expect(row).toContainText('Shenzhen');
   await row.getByTestId('row-markRead').click();
   await expect(row).toHaveCount(0);
   const after = await apiPost<{ list: Alarm[] }>(page, '/deviceAlarms/findAllAlarm', {
@@ -89,4 +92,5 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
     types: ['fenceIn'],
   });
   expect(after.list.map((a) => a.read)).toEqual([true]);
+  expect((after.list[0] as Alarm & { address: string }).address).toContain('Shenzhen');
 });

@@ -13,6 +13,7 @@ import { filtersToFields, requestFile } from '../../providers/dataProvider';
 import type { EntityAction, EntityDescriptor, ListView, ResourceDescriptor } from '../../resources/types';
 import type { SheetFormat } from '../../sheets';
 import { ActionModal } from './ActionModal';
+import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
 import { columnSpecs, initialValues, requestBody } from './derive';
 import { saveBlob } from './files';
@@ -89,7 +90,12 @@ export function ListScreen({
       dataIndex: spec.name,
       title: t(spec.titleKey),
       width: spec.width,
-      render: (value: unknown) => <CellValue entity={entity} spec={spec} value={value} accounts={accounts} />,
+      render: (value: unknown, row: Row) =>
+        spec.field.addressLookup ? (
+          <AddressCell value={value} row={row} lookup={spec.field.addressLookup} />
+        ) : (
+          <CellValue entity={entity} spec={spec} value={value} accounts={accounts} />
+        ),
     })),
     ...(rowActions.length > 0
       ? [

@@ -39,7 +39,17 @@ export const ALARM_FIELDS: Record<string, EntityField> = {
   lat: coordinate,
   lon: coordinate,
   speed: { type: 'number', width: 90 },
-  address: { type: 'text', width: 260 },
+  address: {
+    type: 'text',
+    width: 260,
+    addressLookup: {
+      lat: 'lat',
+      lon: 'lon',
+      save: '/deviceAlarms/saveAlarmAddress',
+      idParam: 'id',
+      idFrom: 'id',
+    },
+  },
   read: {
     type: 'select',
     width: 90,
