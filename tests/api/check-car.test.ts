@@ -168,5 +168,14 @@ describe('visits from a GT06 tracker over TCP', () => {
     expect(sheet).toHaveLength(2);
     expect(sheet[1].slice(0, 2)).toEqual(['depot gate', d.terminalId]);
     expect(sheet[1][5]).toBe('0:02:00');
+    // The same rows as csv when asked.
+    const csv = await h.app.inject({
+      method: 'POST',
+      url: '/api/checkCar/exportVisits',
+      payload: { fenceId: area.id, format: 'csv' },
+      headers: { authorization: `Bearer ${agent}` },
+    });
+    expect(csv.headers['content-disposition']).toMatch(/\.csv"$/);
+    expect(await readSheet(csv.rawPayload, 'csv')).toEqual(sheet);
   });
 });

@@ -8,6 +8,7 @@ import { exportAlarms } from '../../services/alarm/export';
 import { listAlarms } from '../../services/alarm/list';
 import { deleteAlarms, markAlarms, saveAlarmAddress } from '../../services/alarm/update';
 import { AlarmAddressBody, AlarmDeleteBody, AlarmExportBody, AlarmListBody, AlarmMarkBody } from './schemas';
+import { sendFile } from '../../lib/send-file';
 
 /**
  * The alarm list and its writes (docs/api/alarms.md), under the spec's path group deviceAlarms.
@@ -85,11 +86,7 @@ export default async function alarmRoutes(fastify: FastifyInstance) {
       const { format = 'xlsx', ...filter } = req.body;
       const lng = requestLanguage(req.headers['accept-language']);
       const file = await exportAlarms(app.db, authOf(req), filter, format, lng);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-truncated', file.truncated ? '1' : '0')
-        .send(Buffer.from(file.data));
+      return sendFile(reply, file);
     },
   );
 }

@@ -18,6 +18,7 @@ import {
   VisitExportBody,
   VisitListBody,
 } from './schemas';
+import { sendFile } from '../../lib/send-file';
 
 /**
  * Risk points, check-car areas and points with their visits, and bus routes (docs/api/areas.md).
@@ -119,16 +120,17 @@ export default async function areaRoutes(fastify: FastifyInstance) {
   app.post(
     '/checkCar/exportVisits',
     {
-      schema: { tags, description: 'The filtered visits as an xlsx file, capped', body: VisitExportBody },
+      schema: {
+        tags,
+        description: 'The filtered visits as an xlsx (default) or csv file, capped',
+        body: VisitExportBody,
+      },
       config: READ,
     },
     async (req, reply) => {
-      const file = await exportVisits(app.db, authOf(req), req.body);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-truncated', file.truncated ? '1' : '0')
-        .send(Buffer.from(file.data));
+      const { format, ...filter } = req.body;
+      const file = await exportVisits(app.db, authOf(req), filter, format);
+      return sendFile(reply, file);
     },
   );
 

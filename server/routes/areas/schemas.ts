@@ -13,6 +13,7 @@ import {
   Text,
   Type,
 } from '../../lib/schema/primitives';
+import { FormatSchema } from '../device/schemas';
 
 /**
  * Request schemas of the risk point, check-car and bus route calls (docs/api/areas.md). As the
@@ -68,6 +69,7 @@ export const VisitExportBody = Body({
   purpose: Type.Optional(OneOf(['checkArea', 'checkPoint'])),
   fenceId: Type.Optional(Id()),
   ...Range,
+  format: Type.Optional(FormatSchema),
 });
 
 export const BusListQuery = Body({ ...PageQuery, userId: Type.Optional(Id()) });

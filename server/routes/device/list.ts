@@ -7,6 +7,7 @@ import { authOf } from '../../plugins/auth';
 import { exportDevices } from '../../services/devices/export';
 import { deviceList, type DeviceListQuery } from '../../services/devices/list';
 import { DeviceFilterSchema, DeviceListBody, FormatSchema } from './schemas';
+import { sendFile } from '../../lib/send-file';
 
 const tags = ['device'];
 const LIST = { permission: [P.deviceList] } as const;
@@ -54,11 +55,7 @@ export default async function deviceListRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { format, ...filter } = req.body;
       const file = await exportDevices(app.db, authOf(req), filter, format);
-      reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-truncated', file.truncated ? '1' : '0');
-      return reply.send(file.stream);
+      return sendFile(reply, file);
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import trackJobs from '../../jobs/plugin';
 import { ok } from '../../lib/envelope';
@@ -22,6 +22,7 @@ import {
   StatsBody,
   StayBody,
 } from './schemas';
+import { sendFile } from '../../lib/send-file';
 
 /**
  * Statistics (docs/api/statistics.md), read from the daily track rollups. The rollup job that
@@ -46,17 +47,6 @@ function shared(
   const key = [auth.user.id, auth.user.ancestors, auth.deviceId ?? '', path, JSON.stringify(body)].join('|');
   // Kept as the JSON text of the envelope: a 100,000-row page is not serialised again per request.
   return answers.get(key, async () => JSON.stringify(ok(await load())));
-}
-
-function sendFile(
-  reply: FastifyReply,
-  file: { stream: unknown; mime: string; filename: string; truncated: boolean },
-) {
-  reply
-    .header('content-type', file.mime)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('x-export-truncated', file.truncated ? '1' : '0');
-  return reply.send(file.stream);
 }
 
 export default async function statsRoutes(fastify: FastifyInstance) {

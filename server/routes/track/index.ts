@@ -8,6 +8,7 @@ import { findStays, findTrack } from '../../services/track/track';
 import { listTrackUsers, saveTrackUsers } from '../../services/track/users';
 import { NoInput } from '../../lib/schema/primitives';
 import { ExportBody, StayBody, TrackBody, TrackUserBody } from './schemas';
+import { sendFile } from '../../lib/send-file';
 
 /** Track playback (docs/api/tracks.md). Reading is allowed to the demo account. */
 const tags = ['track'];
@@ -56,11 +57,7 @@ export default async function trackRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const file = await exportTrack(app.db, authOf(req), req.body);
-      reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-truncated', file.truncated ? '1' : '0');
-      return reply.send(file.stream);
+      return sendFile(reply, file);
     },
   );
 

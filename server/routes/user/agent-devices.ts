@@ -6,6 +6,7 @@ import { authOf } from '../../plugins/auth';
 import { Body, Id, OneOf, Type } from '../../lib/schema/primitives';
 import { agentDeviceCounts } from '../../services/devices/agent-counts';
 import { exportAgentList } from '../../services/devices/agent-export';
+import { sendFile } from '../../lib/send-file';
 
 const tags = ['user'];
 const LIST = { permission: [P.agentList] } as const;
@@ -42,10 +43,7 @@ export default async function agentDeviceRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const file = await exportAgentList(app.db, authOf(req), req.body.userId, req.body.format);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(Buffer.from(file.data));
+      return sendFile(reply, file);
     },
   );
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import { visitSeconds } from '../../../src/domain/area/presence';
 import { AREA_VISIT_EXPORT_MAX } from '../../../src/domain/constants';
 import { displayName } from '../../../src/domain/device-view';
-import { SHEET_MIME, writeSheet } from '../../../src/sheets';
+import { SHEET_MIME, writeSheet, type SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { areaVisits } from '../../db/schema/area-visits';
 import { devices } from '../../db/schema/devices';
@@ -127,8 +127,8 @@ const COLUMNS = [
   { key: 'lon', header: 'Longitude', width: 11 },
 ];
 
-/** The filtered visits as xlsx, at most AREA_VISIT_EXPORT_MAX rows (truncated says when more matched). */
-export async function exportVisits(db: Db, auth: AuthContext, q: VisitQuery) {
+/** The filtered visits as xlsx or csv, at most AREA_VISIT_EXPORT_MAX rows (truncated says when more matched). */
+export async function exportVisits(db: Db, auth: AuthContext, q: VisitQuery, format: SheetFormat = 'xlsx') {
   const where = conditions(db, auth, q);
   const rows = await selectVisits(db)
     .where(where)
@@ -144,7 +144,7 @@ export async function exportVisits(db: Db, auth: AuthContext, q: VisitQuery) {
       departedAt: v.departedAt ? platformTime(v.departedAt.getTime()) : '',
       duration: v.duration == null ? '' : durationText(v.duration),
     }));
-  const data = await writeSheet(COLUMNS, cells, 'xlsx');
+  const data = await writeSheet(COLUMNS, cells, format);
   const date = new Date().toISOString().slice(0, 10);
-  return { data, mime: SHEET_MIME.xlsx, filename: `visits-${date}.xlsx`, truncated };
+  return { data, mime: SHEET_MIME[format], filename: `visits-${date}.${format}`, truncated };
 }
