@@ -11,6 +11,8 @@ export interface NotifyConfig {
   backoffMs: readonly number[];
   /** NOTIFY_WEBHOOK_TIMEOUT_MS: how long a webhook receiver may take to answer. */
   webhookTimeoutMs: number;
+  /** NOTIFY_WEBHOOK_PRIVATE=allow: webhooks may go to private and loopback addresses (address-guard.ts). */
+  webhookPrivate: boolean;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -31,5 +33,6 @@ export function loadNotifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyCo
     pollMs: int(env.NOTIFY_POLL_MS, 2_000),
     backoffMs: schedule(env.NOTIFY_BACKOFF_MS),
     webhookTimeoutMs: int(env.NOTIFY_WEBHOOK_TIMEOUT_MS, 5_000),
+    webhookPrivate: env.NOTIFY_WEBHOOK_PRIVATE === 'allow',
   };
 }

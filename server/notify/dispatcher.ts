@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { notifications, webhookEndpoints, type NotificationRow } from '../db/schema/notifications';
 import { DEFAULT_BACKOFF_MS, retryDelay } from './backoff';
 import type { NotifyProvider } from './provider';
+import { assertPublicReceiver, PrivateAddressError } from './address-guard';
 import { postWebhook } from './webhook';
 
 export interface DispatcherOptions {
@@ -10,6 +11,8 @@ export interface DispatcherOptions {
   pollMs: number;
   backoffMs?: readonly number[];
   webhookTimeoutMs?: number;
+  /** Webhooks may go to private addresses (default: refused). */
+  webhookPrivate?: boolean;
   /** Notices claimed per round. */
   batch?: number;
 }
@@ -128,7 +131,7 @@ export class NotifyDispatcher {
     try {
       await this.send(n, secrets);
     } catch (e) {
-      if (e instanceof Gone)
+      if (e instanceof Gone || e instanceof PrivateAddressError)
         return this.finish(n, { status: 'failed', attempts: n.attempts + 1, lastError: e.message });
       const attempts = n.attempts + 1;
       const delay = retryDelay(attempts, this.backoff);
@@ -157,6 +160,7 @@ export class NotifyDispatcher {
         const secret = secrets.get(`${n.userId} ${n.target}`);
         // Deleted or disabled since the notice was queued: nobody wants it any more.
         if (!secret) throw new Gone('endpoint removed or disabled');
+        if (!this.opts.webhookPrivate) await assertPublicReceiver(n.target);
         return postWebhook(n.target, secret, n.body, n.id, this.timeoutMs);
       }
       default:

@@ -22,6 +22,7 @@ export default fp(
       pollMs: cfg.pollMs,
       backoffMs: cfg.backoffMs,
       webhookTimeoutMs: cfg.webhookTimeoutMs,
+      webhookPrivate: cfg.webhookPrivate,
     });
     app.decorate('notify', dispatcher);
     let off: (() => void) | null = null;

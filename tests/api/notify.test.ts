@@ -56,7 +56,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   // Retries after 100 ms instead of seconds: the schedule is injected through the config.
-  h = await startHarness({ notify: { ...loadNotifyConfig({}), pollMs: 50, backoffMs: [100, 100, 100] } });
+  // The receivers run on this machine: private addresses allowed (one test turns that off).
+  h = await startHarness({
+    notify: { ...loadNotifyConfig({}), pollMs: 50, backoffMs: [100, 100, 100], webhookPrivate: true },
+  });
   gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [
     { codec: gt06Codec, port: 0, host: '127.0.0.1' },
   ]);

@@ -4,13 +4,15 @@ import { loadNotifyConfig } from '../../../server/notify/config';
 import { createProvider, SandboxProvider } from '../../../server/notify/provider';
 
 describe('notifier settings', () => {
-  it('defaults to the sandbox, a 2 s poll, the standard schedule and a 5 s webhook timeout', () => {
+  it('defaults to the sandbox, a 2 s poll, the standard schedule, a 5 s webhook timeout, public receivers only', () => {
     expect(loadNotifyConfig({})).toEqual({
       provider: 'sandbox',
       pollMs: 2_000,
       backoffMs: DEFAULT_BACKOFF_MS,
       webhookTimeoutMs: 5_000,
+      webhookPrivate: false,
     });
+    expect(loadNotifyConfig({ NOTIFY_WEBHOOK_PRIVATE: 'allow' }).webhookPrivate).toBe(true);
   });
 
   it('reads the schedule and refuses an unknown provider', () => {
