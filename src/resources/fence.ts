@@ -10,8 +10,8 @@ import { group, inGroup, screen, type ResourceDescriptor } from './types';
 export const fenceResources: ResourceDescriptor[] = [
   group('fenceGroup', RadiusSettingOutlined),
   ...inGroup('fenceGroup', [
-    screen('fenceList', '/index/fence/list', [P.fence]),
-    screen('fenceMulti', '/index/fence/multi', [P.fence]),
+    screen('fenceList', '/index/fence/list', [P.fence], { page: lazy(() => import('../pages/fence/FenceListPage')) }),
+    screen('fenceMulti', '/index/fence/multi', [P.fence], { page: lazy(() => import('../pages/fence/FenceMultiPage')) }),
     screen('riskPoint', '/index/riskPoint', [P.fence], { page: lazy(() => import('../pages/areas/AreaPage').then((m) => ({ default: m.RiskPointPage }))) }),
   ]),
   group('checkCarGroup', SafetyOutlined),

@@ -97,8 +97,12 @@ test('selecting a row opens the device panel with its fields, and keeps selected
 
   // Street view needs Google (not supported prompt); pages of later issues say so.
   await expect(panel.getByTestId('action-street-view')).toBeDisabled();
+  // The fence action opens the fences for the device (preselected when allocating).
   await panel.getByTestId('action-fence').click();
-  await expect(page.getByText('This page is coming in a later release.')).toBeVisible();
+  await expect(page).toHaveURL(`/index/fence/list?terminalID=${located.terminalID}`);
+  await expect(page.getByTestId('fence-for-device')).toContainText(located.terminalID);
+  await page.goBack();
+  await expect(panel.getByTestId('panel-imei')).toHaveText(located.terminalID, { timeout: 30_000 });
 
   // The track action opens playback with the device.
   await panel.getByTestId('action-track').click();

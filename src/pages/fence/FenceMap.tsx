@@ -1,0 +1,62 @@
+import { Spin } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import type { MapDevice } from '../../maps/types';
+import type { LngLat } from '../../maps/draw/geometry';
+import { boundsPoints } from '../../maps/draw/geometry';
+import { useMapSetup } from '../monitor/useMapSetup';
+import type { Fence } from './api';
+import { fenceAt, mapFenceOf, shapeOfFence } from './shapes';
+
+// L7 loads with the map views only.
+const FleetMap = lazy(() => import('../../maps').then((m) => ({ default: m.FleetMap })));
+const FitView = lazy(() => import('../../maps').then((m) => ({ default: m.FitView })));
+const MapClick = lazy(() => import('../../maps').then((m) => ({ default: m.MapClick })));
+
+interface Props {
+  fences: readonly Fence[];
+  devices?: readonly MapDevice[];
+  /** Refit the view when this changes. */
+  fitKey: string | number;
+  onFenceClick?(fence: Fence): void;
+}
+
+const NO_DEVICES: MapDevice[] = [];
+
+/** Fences (and devices) on the monitor's basemap, fitted to them; clicks pick a fence. */
+export default function FenceMap({ fences, devices = NO_DEVICES, fitKey, onFenceClick }: Props) {
+  const setup = useMapSetup();
+  const mapFences = useMemo(() => fences.flatMap((f) => mapFenceOf(f) ?? []), [fences]);
+  const points = useMemo<LngLat[]>(() => {
+    const out: LngLat[] = [];
+    for (const f of fences) {
+      const s = shapeOfFence(f);
+      if (s) out.push(...boundsPoints(s));
+    }
+    for (const d of devices) out.push([d.lng, d.lat]);
+    return out;
+  }, [fences, devices]);
+
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+      <FleetMap
+        provider={setup.provider}
+        variant={setup.variant}
+        mapKey={setup.mapKey}
+        devices={devices}
+        fences={mapFences}
+        showLabels={devices.length > 0}
+        onProviderFailed={setup.providerFailed}
+      >
+        {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
+        {onFenceClick && (
+          <MapClick
+            onClick={(lng, lat) => {
+              const f = fenceAt(fences, lng, lat);
+              if (f) onFenceClick(f);
+            }}
+          />
+        )}
+      </FleetMap>
+    </Suspense>
+  );
+}

@@ -1,0 +1,130 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
+import { formatRadius } from '../../domain/fence/format';
+import { errorText } from '../../i18n/errorText';
+import { deleteFence, listFences, setFenceState, type Fence } from './api';
+import type { FenceView } from './FenceListPage';
+
+const TYPE_COLORS = { circle: 'blue', polygon: 'purple', rectangle: 'cyan' } as const;
+
+/**
+ * The caller's fences: search by name, paged on the server, and the row actions. Hand-written
+ * rather than a ListScreen descriptor: its actions open map views of this screen and the state
+ * is a switch, which the generic renderer's post-and-refresh actions do not model.
+ */
+export function FenceTable({ terminalID, open }: { terminalID?: string; open(view: FenceView, id?: number): void }) {
+  const { t } = useTranslation('fence');
+  const { message } = App.useApp();
+  const [name, setName] = useState('');
+  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE_DEFAULT });
+  const [data, setData] = useState<{ list: Fence[]; total: number }>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await listFences({ ...page, ...(name ? { name } : {}) }));
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setLoading(false);
+    }
+  }, [page, name, message]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      void message.success(done);
+      await load();
+    } catch (err) {
+      // The server's reason in the user's language (a fence in use cannot be deleted).
+      void message.error(errorText(err));
+    }
+  };
+
+  const columns = [
+    { key: 'name', dataIndex: 'name', title: t('fields.name'), width: 170, render: (v: string, f: Fence) => <a onClick={() => open('detail', f.id)}>{v}</a> },
+    { key: 'type', dataIndex: 'type', title: t('fields.type'), width: 90, render: (v: Fence['type']) => <Tag color={TYPE_COLORS[v]}>{t(`types.${v}`)}</Tag> },
+    { key: 'radius', dataIndex: 'radius', title: t('fields.radius'), width: 80, render: (v: number | null) => formatRadius(v) },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: t('fields.state'),
+      width: 70,
+      render: (v: 0 | 1, f: Fence) => (
+        <Switch
+          size="small"
+          checked={v === 1}
+          aria-label={t('fields.state')}
+          data-testid={`fence-state-${f.id}`}
+          onChange={(on) => act(() => setFenceState(f.id, on ? 1 : 0), t('actions.stateChanged'))}
+        />
+      ),
+    },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 140, render: (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) },
+    { key: 'devices', dataIndex: 'devices', title: t('fields.devices'), width: 70 },
+    { key: 'username', dataIndex: 'username', title: t('fields.owner'), width: 100 },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 240,
+      fixed: 'right' as const,
+      render: (_: unknown, f: Fence) => (
+        <Space size={0}>
+          <Button size="small" type="link" onClick={() => open('detail', f.id)}>{t('actions.view')}</Button>
+          <Button size="small" type="link" onClick={() => open('edit', f.id)}>{t('actions.edit')}</Button>
+          <Button size="small" type="link" onClick={() => open('allocate', f.id)} data-testid={`fence-allocate-${f.id}`}>
+            {t('actions.allocate')}
+          </Button>
+          <Popconfirm title={t('actions.confirmDelete', { name: f.name })} onConfirm={() => act(() => deleteFence(f.id), t('actions.deleted'))}>
+            <Button size="small" type="link" danger data-testid={`fence-delete-${f.id}`}>{t('actions.delete')}</Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid="fence-list">
+      {terminalID && <Alert style={{ marginBottom: 12 }} type="info" showIcon message={t('list.forDevice', { device: terminalID })} data-testid="fence-for-device" />}
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          placeholder={t('list.search')}
+          allowClear
+          onSearch={(v) => {
+            setName(v.trim());
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          }}
+          style={{ width: 260 }}
+          data-testid="fence-search"
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="fence-add">
+          {t('list.add')}
+        </Button>
+      </Space>
+      <Table<Fence>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={data.list}
+        scroll={{ x: 950 }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+      />
+    </Card>
+  );
+}
