@@ -34,6 +34,7 @@ const base = {
   seconds: Number(values.seconds),
   warmup: Number(values.warmup),
   pgUrl: values['pg-url']!,
+  web: true,
 };
 const fenced = {
   fences: Number(values.fences),

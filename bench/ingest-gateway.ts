@@ -65,19 +65,22 @@ gw.ctx.frameLog.add = () => {};
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0;
 
-// With fences, the owner's browser is served too: the API and its websocket, on the same bus.
-let web: { appPort: number; token: string; indexLoadMs: number } | null = null;
+let indexLoadMs: number | undefined;
 if (fenceCount) {
   const loadStart = Date.now();
   await gw.alarms.reload();
-  const indexLoadMs = Date.now() - loadStart;
+  indexLoadMs = Date.now() - loadStart;
+}
+// The owner's browser (bench:alarms): the API and its websocket, on the same bus.
+let web: { appPort: number; token: string } | null = null;
+if (process.env.BENCH_WEB === '1') {
   const app = await buildApp({ config: loadConfig(), handle, bus });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await createSession(db, { userId: 1, ip: '127.0.0.1', userAgent: 'bench', ttlSeconds: 3600 });
-  web = { appPort: (app.server.address() as AddressInfo).port, token, indexLoadMs };
+  web = { appPort: (app.server.address() as AddressInfo).port, token };
 }
 
-process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind, ...web });
+process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind, indexLoadMs, ...web });
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 setInterval(() => {

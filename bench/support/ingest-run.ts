@@ -24,6 +24,8 @@ export interface IngestRunOptions {
   fences?: number;
   allocations?: number;
   probes?: number;
+  /** Serve the API and its websocket from the gateway process too (bench:alarms, both runs). */
+  web?: boolean;
 }
 
 export interface IngestResult {
@@ -64,6 +66,9 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
     BENCH_FENCES: String(o.fences ?? 0),
     BENCH_ALLOCATIONS: String(o.allocations ?? 0),
     BENCH_PROBES: String(probes),
+    BENCH_WEB: o.web ? '1' : '0',
+    // The daily track rollup (it runs with the API) is not part of the ingest path measured.
+    TRACK_ROLLUP_INTERVAL_MS: '0',
   };
   if (o.kind === 'pg') env.DATABASE_URL = await freshPgDatabase(o.pgUrl);
   else delete env.DATABASE_URL;
