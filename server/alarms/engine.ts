@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { OVERSPEED_KMH, OVERSPEED_MIN_MS } from '../../src/domain/constants';
 import { lowBatteryStep } from '../../src/domain/alarm/low-battery';
 import { overspeedStep, CALM, type OverspeedWatch } from '../../src/domain/alarm/overspeed';
-import { fenceStep, type FenceSide } from '../../src/domain/fence/rules';
+import { fenceStep } from '../../src/domain/fence/rules';
 import { SUBJECT, type EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import { pgArray } from '../ingest/pg-array';
@@ -36,7 +36,6 @@ interface SideChange {
  */
 export class AlarmEngine {
   private index = FenceIndex.empty();
-  private sides = new Map<string, FenceSide>();
   private speeding = new Map<number, OverspeedWatch>();
   private lowBattery = new Set<number>();
   private off: (() => void) | null = null;
@@ -92,13 +91,8 @@ export class AlarmEngine {
     this.loading = FenceIndex.load(this.db).then(async (index) => {
       // Open visits and stop arrivals are the places' state (their rows, not only this node's memory).
       await this.places.load();
+      index.adoptSides(this.index);
       this.index = index;
-      // Sides in memory may be newer than the stored ones (their write in flight): kept for the
-      // allocations that remain; new allocations start from what is stored.
-      for (const k of this.sides.keys()) {
-        const [fenceId, deviceId] = k.split(':').map(Number);
-        if (!index.allocationsOf(deviceId).some((a) => a.fenceId === fenceId)) this.sides.delete(k);
-      }
       this.stats.reloads++;
     });
     try {
@@ -117,7 +111,11 @@ export class AlarmEngine {
   }
 
   /** The alarms a stored batch raises and the fence sides it changes (in memory only). */
-  evaluate(batch: readonly PositionRecord[]): { alarms: NewAlarm[]; sides: SideChange[]; places: PlaceEvent[] } {
+  evaluate(batch: readonly PositionRecord[]): {
+    alarms: NewAlarm[];
+    sides: SideChange[];
+    places: PlaceEvent[];
+  } {
     const alarms: NewAlarm[] = [];
     const sides: SideChange[] = [];
     const places: PlaceEvent[] = [];
@@ -142,12 +140,16 @@ export class AlarmEngine {
       if (allocations.length) {
         const inside = this.index.fencesAt(r.lon, r.lat);
         for (const a of allocations) {
-          const k = `${a.fenceId}:${a.deviceId}`;
-          const before = this.sides.get(k) ?? a.stored;
+          const before = a.side;
           const step = fenceStep(before, inside.has(a.fenceId), at, a.rule);
-          this.sides.set(k, step.side);
+          a.side = step.side;
           if (step.side.inside !== before.inside)
-            sides.push({ fenceId: a.fenceId, deviceId: a.deviceId, inside: step.side.inside!, since: r.fixTime });
+            sides.push({
+              fenceId: a.fenceId,
+              deviceId: a.deviceId,
+              inside: step.side.inside!,
+              since: r.fixTime,
+            });
           if (step.alarm) raise(step.alarm, { fenceId: a.fenceId, postType: a.postType }, a.postType);
         }
       }
@@ -155,7 +157,13 @@ export class AlarmEngine {
       places.push(...this.places.step(this.index, r));
 
       const limit = r.speedLimit ?? OVERSPEED_KMH;
-      const speeding = overspeedStep(this.speeding.get(r.deviceId) ?? CALM, r.speed, limit, at, OVERSPEED_MIN_MS);
+      const speeding = overspeedStep(
+        this.speeding.get(r.deviceId) ?? CALM,
+        r.speed,
+        limit,
+        at,
+        OVERSPEED_MIN_MS,
+      );
       if (speeding.watch === CALM) this.speeding.delete(r.deviceId);
       else this.speeding.set(r.deviceId, speeding.watch);
       if (speeding.alarm) raise('overspeed', { limit });

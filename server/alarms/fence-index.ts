@@ -13,8 +13,11 @@ export interface Allocation {
   deviceId: number;
   rule: FenceRule;
   postType: number;
-  /** The side stored with the allocation, for a node that starts or takes the device over. */
-  stored: FenceSide;
+  /**
+   * The side the device is on: loaded from the stored one (for a node that starts or takes the
+   * device over), then moved by the engine as fixes come; a reload carries it over (adoptSides).
+   */
+  side: FenceSide;
 }
 
 /**
@@ -27,7 +30,9 @@ function storedSide(inside: boolean | null, since: Date | null, minutes: number,
 }
 
 /** A stored fence as a shape; null when its row lacks what its type needs. */
-export function shapeOf(f: Pick<FenceRow, 'type' | 'centerLat' | 'centerLon' | 'radius' | 'points'>): FenceShape | null {
+export function shapeOf(
+  f: Pick<FenceRow, 'type' | 'centerLat' | 'centerLon' | 'radius' | 'points'>,
+): FenceShape | null {
   const shape: FenceShape | null =
     f.type === 'circle'
       ? f.centerLat != null && f.centerLon != null && f.radius != null
@@ -125,7 +130,7 @@ export class FenceIndex {
         deviceId: a.deviceId,
         rule: { mode: a.alarmMode, inMinutes: a.inMinutes, outMinutes: a.outMinutes },
         postType: a.postType,
-        stored: storedSide(a.inside, a.insideChangedAt, a.inside ? a.inMinutes : a.outMinutes, now),
+        side: storedSide(a.inside, a.insideChangedAt, a.inside ? a.inMinutes : a.outMinutes, now),
       });
       byDevice.set(a.deviceId, list);
     }
@@ -143,6 +148,21 @@ export class FenceIndex {
 
   allocationsOf(deviceId: number): readonly Allocation[] {
     return this.byDevice.get(deviceId) ?? [];
+  }
+
+  /**
+   * Keeps the sides moved in memory by an earlier index for the allocations both hold: they may
+   * be newer than the stored ones (their write still in flight).
+   */
+  adoptSides(earlier: FenceIndex): void {
+    for (const [deviceId, list] of this.byDevice) {
+      const before = earlier.byDevice.get(deviceId);
+      if (!before) continue;
+      for (const a of list) {
+        const old = before.find((b) => b.fenceId === a.fenceId);
+        if (old) a.side = old.side;
+      }
+    }
   }
 
   /** Whether the area (a risk point, check area or point) is in the index. */

@@ -27,7 +27,13 @@ export class OfflineSweep {
   async run(now = new Date()): Promise<number> {
     const due = new Date(now.getTime() - this.thresholdMs);
     const rows = await this.db
-      .select({ id: devices.id, terminalId: devices.terminalId, offlineAt: devices.offlineAt, lat: devices.lat, lon: devices.lon })
+      .select({
+        id: devices.id,
+        terminalId: devices.terminalId,
+        offlineAt: devices.offlineAt,
+        lat: devices.lat,
+        lon: devices.lon,
+      })
       .from(devices)
       .where(
         and(

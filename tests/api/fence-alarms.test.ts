@@ -270,3 +270,35 @@ describe('overspeed from a GT06 tracker over TCP', () => {
     }
   });
 });
+
+describe('the engine in memory', () => {
+  it('a reload keeps the side a device moved to in memory, before it is stored', async () => {
+    const d = await agentGt06();
+    const fence = { name: `reload ${d.id}`, userId: await h.idOf('agent'), type: 'circle' as const };
+    await allocate({ ...fence, centerLat: CENTER.lat, centerLon: CENTER.lon, radius: 500 }, d.id, 'inout');
+    const t0 = Date.now() - 10 * MIN;
+    const fix = (i: number, at: { lat: number; lon: number }) => ({
+      deviceId: d.id,
+      terminalId: d.terminalId,
+      fixTime: new Date(t0 + i * MIN),
+      serverTime: new Date(),
+      ...at,
+      speed: 30,
+      course: 0,
+      altitude: null,
+      valid: true,
+      positionType: 'gps',
+      satellites: 8,
+      acc: true,
+      battery: null,
+      mileage: null,
+      alarm: null,
+      attributes: null,
+    });
+    // evaluate() changes memory only: nothing of these sides reaches the database.
+    const types = (batch: ReturnType<typeof fix>[]) => gw.alarms.evaluate(batch).alarms.map((a) => a.type);
+    expect(types([fix(0, north(5)), fix(1, north(0))])).toEqual(['fenceIn']);
+    await gw.alarms.reload();
+    expect(types([fix(2, north(5))])).toEqual(['fenceOut']);
+  });
+});
