@@ -69,3 +69,12 @@ for (const r of rows) {
     `| ${r.kind} | ${r.with.offered} | ${r.without.stored} | ${r.with.stored} | ${(loss * 100).toFixed(1)} % | ${(loss / 0.1).toFixed(2)} | ${r.with.indexLoadMs} | ${a.sent} / ${a.received} | ${a.p50} | ${a.p95} | ${(a.p95 / 1000).toFixed(2)} | ${a.max} |`,
   );
 }
+// What the alarm delay is made of: the frame-to-commit latency of every position, both runs.
+console.log('\n| database | run | frame → commit p50 ms | p99 ms | gateway RSS MB |');
+console.log('|---|---|---|---|---|');
+for (const r of rows)
+  for (const [run, x] of [
+    ['without fences', r.without],
+    ['with fences', r.with],
+  ] as const)
+    console.log(`| ${r.kind} | ${run} | ${x.p50} | ${x.p99} | ${x.maxRssMb} |`);
