@@ -92,6 +92,8 @@ setInterval(() => {
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
     loopP99Ms: Math.round(loop.percentile(99) / 1e6),
     pressure: writer.underPressure,
+    alarms: gw.alarms.stats.raised,
+    sidesStored: gw.alarms.stats.sidesStored,
   });
   loop.reset();
 }, 1000).unref();

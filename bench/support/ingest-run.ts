@@ -9,10 +9,11 @@ import { percentile } from './stats';
 /**
  * One run of the ingest load (bench:ingest, bench:alarms): N simulated GT06 trackers, each
  * sending `rate` positions a second over loopback TCP, into the gateway process of
- * bench/ingest-gateway.ts with its own database. With `fences`, that process also holds the
- * fences and allocations of bench/support/alarm-fences.ts and serves the API, and `probes`
- * trackers cross a fence of their own every 2 s while a websocket client of their owner
- * times each alarm from the frame's send to its arrival.
+ * bench/ingest-gateway.ts with its own database. With `web`, that process also serves the API
+ * and a websocket client of the fleet's owner receives every event. With `fences`, it holds
+ * the fences and allocations of bench/support/alarm-fences.ts, and `probes` trackers cross a
+ * fence of their own every 2 s while that client times each alarm from the frame's send to its
+ * arrival.
  */
 export interface IngestRunOptions {
   kind: 'pg' | 'pglite';
@@ -89,11 +90,12 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
     'ready',
   );
 
-  // The owner's browser: a websocket client timing each probe alarm.
+  // The owner's browser, in both runs of bench:alarms (it is sent every position of the fleet):
+  // a websocket client timing each probe alarm.
   const sentAt = new Map<string, number>();
   const delays: number[] = [];
   let socket: WebSocket | null = null;
-  if (probes && ready.appPort) {
+  if (ready.appPort) {
     socket = new WebSocket(
       `ws://127.0.0.1:${ready.appPort}/api/ws?token=${encodeURIComponent(ready.token!)}`,
     );

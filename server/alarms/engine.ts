@@ -17,6 +17,8 @@ import { storeAlarms, type NewAlarm } from './store';
 const RELOAD_DEBOUNCE_MS = 200;
 /** How often offline devices are checked for an offline alarm, and unlocked ones for the lock rule. */
 const OFFLINE_SWEEP_MS = 60_000;
+/** Fence sides stored per statement. */
+const SIDE_CHUNK = 1_000;
 
 interface SideChange {
   fenceId: number;
@@ -46,7 +48,8 @@ export class AlarmEngine {
   /** Risk points, check-car areas and points, bus stops: who is where, and its rows. */
   readonly places: PlaceTracker;
   private loading: Promise<void> | null = null;
-  stats = { evaluated: 0, raised: 0, reloads: 0 };
+  private sideWrites: Promise<void> = Promise.resolve();
+  stats = { evaluated: 0, raised: 0, reloads: 0, sidesStored: 0 };
 
   constructor(
     private readonly db: Db,
@@ -190,10 +193,27 @@ export class AlarmEngine {
     ]).then(() => {});
   }
 
-  private async storeSides(all: SideChange[]) {
+  /**
+   * Stores the sides one batch after another (a later side never overwritten by an earlier one)
+   * and at most SIDE_CHUNK rows a statement: new allocations make every device's first fix a
+   * change, and one huge UPDATE would hold an embedded database, and the sockets with it, for
+   * seconds.
+   */
+  private storeSides(all: SideChange[]): Promise<void> {
     // The last side of each allocation (one batch may hold a device's way in and out).
     const changes = [...new Map(all.map((c) => [`${c.fenceId}:${c.deviceId}`, c])).values()];
-    if (!changes.length) return;
+    if (!changes.length) return Promise.resolve();
+    this.stats.sidesStored += changes.length;
+    const write = async () => {
+      for (let i = 0; i < changes.length; i += SIDE_CHUNK)
+        await this.updateSides(changes.slice(i, i + SIDE_CHUNK));
+    };
+    const done = this.sideWrites.then(write);
+    this.sideWrites = done.catch(() => {});
+    return done;
+  }
+
+  private async updateSides(changes: SideChange[]) {
     await this.db.execute(sql`
       UPDATE fence_devices fd SET inside = v.inside, inside_changed_at = v.since
       FROM unnest(
