@@ -1,104 +1,37 @@
-import net from 'node:net';
-import { and, asc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { alarms } from '../../server/db/schema/alarms';
 import { devices } from '../../server/db/schema/devices';
 import { fenceDevices } from '../../server/db/schema/fence-devices';
 import { fences } from '../../server/db/schema/fences';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
-import { gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
-import { DEVICE_PROTOCOL } from '../../src/domain/codes';
+import type { Fix } from '../../server/sim/gt06-frames';
 import type { AlarmEvent } from '../../src/domain/live-events';
-import { closeDatabase, startHarness, type Harness } from './harness';
 import { until } from '../support/until';
+import {
+  alarmSocket,
+  CENTER,
+  connect,
+  gt06Of,
+  gw,
+  h,
+  MIN,
+  north,
+  settled,
+  setUpTrackerTests,
+} from './tracker-fixture';
 
 /**
  * The platform's alarms from a real GT06 tracker over TCP (issue 12): fence crossings per
  * allocation mode and overspeed, stored once and pushed only to browsers of the owner's tree.
  */
-let h: Harness;
-let gw: Gateway;
-beforeAll(async () => {
-  h = await startHarness();
-  gw = await startGateway({ db: h.handle.db, bus: h.app.bus }, [
-    { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-  ]);
-});
-afterAll(async () => {
-  await gw.close();
-  await h.close();
-  await closeDatabase();
-});
-
-const MIN = 60_000;
-const CENTER = { lat: 22.5431, lon: 114.0579 };
-/** About 0.009° of latitude per kilometre. */
-const north = (km: number) => ({ lat: CENTER.lat + km * 0.009, lon: CENTER.lon });
-
-/** Agent's GT06 devices not yet used by another test of this file (and not expired: hidden). */
-const used = new Set<number>();
-async function agentGt06() {
-  const agent = await h.idOf('agent');
-  const rows = await h.handle.db
-    .select({ id: devices.id, terminalId: devices.terminalId })
-    .from(devices)
-    .where(
-      and(
-        eq(devices.userId, agent),
-        eq(devices.protocol, DEVICE_PROTOCOL.Gt06),
-        or(isNull(devices.platformExpireAt), gt(devices.platformExpireAt, new Date())),
-      ),
-    )
-    .orderBy(devices.id);
-  const d = rows.find((r) => !used.has(r.id))!;
-  used.add(d.id);
-  return d;
-}
-
-/** A websocket of `username` collecting the alarm events it is sent. */
-async function alarmSocket(username: string) {
-  const token = await h.login(username);
-  const got: AlarmEvent[] = [];
-  let hello: () => void = () => {};
-  const ready = new Promise<void>((r) => (hello = r));
-  const ws = await h.app.injectWS(
-    `/api/ws?token=${token}`,
-    {},
-    {
-      onOpen: (socket) =>
-        socket.on('message', (d: Buffer) => {
-          const m = JSON.parse(d.toString()) as { type: string; events?: { type: string }[] };
-          if (m.type === 'hello') hello();
-          for (const e of m.events ?? []) if (e.type === 'alarm') got.push(e as AlarmEvent);
-        }),
-    },
-  );
-  await ready;
-  return { got, close: () => ws.terminate() };
-}
-
-async function connect(terminalId: string) {
-  const sock = net.connect(gw.ports.gt06, '127.0.0.1');
-  sock.on('error', () => {});
-  await new Promise((r) => sock.once('connect', r));
-  let serial = 1;
-  sock.write(gt06Login(terminalId, serial++));
-  return { send: (f: Fix) => sock.write(gt06Location(f, serial++)), close: () => sock.destroy() };
-}
+setUpTrackerTests();
+const agentGt06 = () => gt06Of('agent');
 
 async function allocate(fence: typeof fences.$inferInsert, deviceId: number, mode: 'in' | 'out' | 'inout') {
   const [f] = await h.handle.db.insert(fences).values(fence).returning({ id: fences.id });
   await h.handle.db.insert(fenceDevices).values({ fenceId: f.id, deviceId, alarmMode: mode });
   await gw.alarms.reload();
   return f.id;
-}
-
-/** Every frame sent so far stored and evaluated, its alarms written, and a hub flush (250 ms) past. */
-async function settled() {
-  await gw.ctx.writer.drain();
-  await gw.ctx.registry.settle();
-  await new Promise((r) => setTimeout(r, 600));
 }
 
 const alarmsOf = (deviceId: number, since: Date) =>

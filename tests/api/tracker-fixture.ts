@@ -10,8 +10,8 @@ import type { AlarmEvent } from '../../src/domain/live-events';
 import { closeDatabase, startHarness, type Harness } from './harness';
 
 /**
- * What the tests driving a real GT06 tracker over TCP through risk points, check-car areas and
- * bus stops share (risk-point, check-car, bus-routes): a harness and a gateway per file, the
+ * What the tests driving a real GT06 tracker over TCP through fences, risk points, check-car
+ * areas and bus stops share (fence-alarms, risk-point, check-car, bus-routes): a harness and a gateway per file, the
  * seed's GT06 devices, a websocket collecting alarms, a tracker connection. The bindings are
  * live: set in beforeAll, read in the tests.
  */
