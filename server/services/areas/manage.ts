@@ -6,10 +6,9 @@ import { fences } from '../../db/schema/fences';
 import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
 import { badField, badRequest } from '../../lib/errors';
-import { sqlState } from '../../lib/schema/db-errors';
 import { containsPattern } from '../../lib/sql';
 import type { AuthContext } from '../../plugins/auth';
-import { fencesChanged, type FenceContext } from '../fence/context';
+import { fencesChanged, writeFenceRow, type FenceContext } from '../fence/context';
 import { loadInScope, scopeOf } from '../scope';
 import { loadAreaInScope, selectAreas, toAreaView, type AreaView } from './view';
 
@@ -103,23 +102,7 @@ export async function saveArea(
     : (existing?.userId ?? auth.user.id);
   if (await nameTaken(db, purpose, ownerId, name, existing?.id)) throw badRequest('areaNameTaken');
   const values = { ...geometry, name, userId: ownerId, purpose };
-  let id: number;
-  try {
-    if (existing) {
-      await db
-        .update(fences)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(fences.id, existing.id));
-      id = existing.id;
-    } else {
-      [{ id }] = await db.insert(fences).values(values).returning({ id: fences.id });
-    }
-  } catch (e) {
-    // Another request took the name between the check and the write.
-    if (sqlState(e) === '23505') throw badRequest('areaNameTaken');
-    throw e;
-  }
-  fencesChanged(ctx);
+  const id = await writeFenceRow(ctx, existing?.id, values, 'areaNameTaken');
   return loadAreaInScope(db, auth, purpose, id);
 }
 

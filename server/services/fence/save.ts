@@ -3,9 +3,8 @@ import { fenceShapeProblem, ringOf, type FenceShape, type LonLat } from '../../.
 import type { Db } from '../../db/client';
 import { fences } from '../../db/schema/fences';
 import { badField, badRequest } from '../../lib/errors';
-import { sqlState } from '../../lib/schema/db-errors';
 import { loadInScope } from '../scope';
-import { fencesChanged, type FenceContext } from './context';
+import { writeFenceRow, type FenceContext } from './context';
 import { loadFenceInScope, type FenceView } from './view';
 
 /**
@@ -87,22 +86,6 @@ async function saveFence(ctx: FenceContext, input: FenceSaveInput, geometry: Geo
     : (existing?.userId ?? auth.user.id);
   if (await nameTaken(db, ownerId, name, existing?.id)) throw badRequest('fenceNameTaken');
   const values = { ...geometry, name, userId: ownerId };
-  let id: number;
-  try {
-    if (existing) {
-      await db
-        .update(fences)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(fences.id, existing.id));
-      id = existing.id;
-    } else {
-      [{ id }] = await db.insert(fences).values(values).returning({ id: fences.id });
-    }
-  } catch (e) {
-    // Another request took the name between the check and the write.
-    if (sqlState(e) === '23505') throw badRequest('fenceNameTaken');
-    throw e;
-  }
-  fencesChanged(ctx);
+  const id = await writeFenceRow(ctx, existing?.id, values, 'fenceNameTaken');
   return loadFenceInScope(db, auth, id);
 }
