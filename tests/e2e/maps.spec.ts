@@ -91,13 +91,14 @@ const overlayInk = (page: Page) =>
 test('cluster counts are drawn over the clusters and cleared when every device stands alone', async ({ page }) => {
   await openMap(page);
   await page.getByTestId('fit').click();
-  // Every device on screen at a low zoom: clusters, each with its count.
-  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBeGreaterThan(100);
+  // Every device on screen at a low zoom: clusters, each with its count. How many clusters
+  // there are depends on where the simulated vehicles have driven: ink of a few digits is enough.
+  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBeGreaterThan(30);
   // A device picked from the list: the map flies in past the clustering zoom.
   await page.getByTestId('tab-online').click();
   await page.getByTestId('device-row').first().click();
   await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBe(0);
   // And back out: the counts return with the clusters.
   await page.getByTestId('fit').click();
-  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBeGreaterThan(100);
+  await expect.poll(() => overlayInk(page), { timeout: 10_000 }).toBeGreaterThan(30);
 });
