@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, Popconfirm, Space, Spin, Table } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Spin, Table } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
+import { usePagedList, type PageQuery } from '../../components/resource/usePagedList';
 import { AREA_KINDS, type AreaKind } from '../../domain/area/kinds';
 import { formatRadius } from '../../domain/fence/format';
-import { errorText } from '../../i18n/errorText';
-import { allAreas, deleteArea, listAreas, type Area, type Page } from './api';
+import { allAreas, deleteArea, listAreas, type Area } from './api';
 import type { AreaView } from './AreaPage';
 import { useReadOnly } from './useReadOnly';
 
@@ -24,42 +23,23 @@ interface Props {
  */
 export function AreaTable({ kind, open }: Props) {
   const { t } = useTranslation('area');
-  const { message } = App.useApp();
   const readOnly = useReadOnly();
   const spec = AREA_KINDS[kind];
   const [name, setName] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE_DEFAULT });
-  const [data, setData] = useState<Page<Area>>({ list: [], total: 0 });
   const [all, setAll] = useState<Area[] | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listAreas(kind, { ...page, ...(name ? { name } : {}) }));
-    } catch (err) {
-      void message.error(errorText(err));
-    } finally {
-      setLoading(false);
-    }
-  }, [kind, page, name, message]);
+  const fetch = useCallback(
+    (page: PageQuery) => listAreas(kind, { ...page, ...(name ? { name } : {}) }),
+    [kind, name],
+  );
+  const { data, loading, act, firstPage, pagination } = usePagedList(fetch);
   const loadAll = useCallback(() => allAreas(kind).then(setAll, () => setAll([])), [kind]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
   useEffect(() => {
     void loadAll();
   }, [loadAll]);
 
   const remove = async (a: Area) => {
-    try {
-      await deleteArea(kind, a.id);
-      void message.success(t('actions.deleted'));
-      await Promise.all([load(), loadAll()]);
-    } catch (err) {
-      void message.error(errorText(err));
-    }
+    if (await act(() => deleteArea(kind, a.id), t('actions.deleted'))) await loadAll();
   };
 
   const columns = [
@@ -108,7 +88,7 @@ export function AreaTable({ kind, open }: Props) {
             allowClear
             onSearch={(v) => {
               setName(v.trim());
-              setPage((p) => ({ ...p, pageNum: 1 }));
+              firstPage();
             }}
             style={{ width: 240 }}
             data-testid="area-search"
@@ -126,14 +106,7 @@ export function AreaTable({ kind, open }: Props) {
           columns={columns}
           dataSource={data.list}
           scroll={{ x: 700 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: data.total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          pagination={pagination}
         />
       </Card>
       <div style={{ flex: '1 1 340px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="area-map">

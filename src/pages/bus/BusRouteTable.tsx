@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Popconfirm, Space, Spin, Table, Tooltip } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Button, Card, Popconfirm, Space, Spin, Table, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
-import { errorText } from '../../i18n/errorText';
-import { deleteBusRoute, listBusRoutes, type BusRoute, type Page } from '../areas/api';
+import { usePagedList } from '../../components/resource/usePagedList';
+import { deleteBusRoute, listBusRoutes, type BusRoute } from '../areas/api';
 import { useReadOnly } from '../areas/useReadOnly';
 import type { BusView } from './BusRoutePage';
 
@@ -14,37 +13,9 @@ const NO_STOPS: never[] = [];
 /** The caller's bus routes (busRoutesList, GET) with their stops and vehicles, beside a map of the page's routes. */
 export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute): void }) {
   const { t } = useTranslation('area');
-  const { message } = App.useApp();
   const readOnly = useReadOnly();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE_DEFAULT });
-  const [data, setData] = useState<Page<BusRoute> | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listBusRoutes(page));
-    } catch (err) {
-      setData({ list: [], total: 0 });
-      void message.error(errorText(err));
-    } finally {
-      setLoading(false);
-    }
-  }, [page, message]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const remove = async (r: BusRoute) => {
-    try {
-      await deleteBusRoute(r.id);
-      void message.success(t('actions.deleted'));
-      await load();
-    } catch (err) {
-      void message.error(errorText(err));
-    }
-  };
+  const { data, loading, loaded, act, pagination } = usePagedList(listBusRoutes);
+  const remove = (r: BusRoute) => act(() => deleteBusRoute(r.id), t('actions.deleted'));
 
   const columns = [
     { key: 'name', dataIndex: 'name', title: t('fields.routeName') },
@@ -108,21 +79,14 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
           size="middle"
           loading={loading}
           columns={columns}
-          dataSource={data?.list ?? []}
+          dataSource={data.list}
           scroll={{ x: 760 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          pagination={pagination}
         />
       </Card>
       <div style={{ flex: '1 1 340px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="bus-map">
         <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-          {data && <BusRouteMap line={null} stops={NO_STOPS} others={data.list} fitKey={data.list.map((r) => r.id).join(',')} />}
+          {loaded && <BusRouteMap line={null} stops={NO_STOPS} others={data.list} fitKey={data.list.map((r) => r.id).join(',')} />}
         </Suspense>
       </div>
     </div>

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
+import { usePagedList, type PageQuery } from '../../components/resource/usePagedList';
 import { formatRadius } from '../../domain/fence/format';
-import { errorText } from '../../i18n/errorText';
 import { deleteFence, listFences, setFenceState, type Fence } from './api';
 import type { FenceView } from './FenceListPage';
 
@@ -17,37 +16,10 @@ const TYPE_COLORS = { circle: 'blue', polygon: 'purple', rectangle: 'cyan' } as 
  */
 export function FenceTable({ terminalID, open }: { terminalID?: string; open(view: FenceView, id?: number): void }) {
   const { t } = useTranslation('fence');
-  const { message } = App.useApp();
   const [name, setName] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE_DEFAULT });
-  const [data, setData] = useState<{ list: Fence[]; total: number }>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listFences({ ...page, ...(name ? { name } : {}) }));
-    } catch (err) {
-      void message.error(errorText(err));
-    } finally {
-      setLoading(false);
-    }
-  }, [page, name, message]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      void message.success(done);
-      await load();
-    } catch (err) {
-      // The server's reason in the user's language (a fence in use cannot be deleted).
-      void message.error(errorText(err));
-    }
-  };
+  const fetch = useCallback((page: PageQuery) => listFences({ ...page, ...(name ? { name } : {}) }), [name]);
+  // A refused action shows the server's reason in the user's language (a fence in use cannot be deleted).
+  const { data, loading, act, firstPage, pagination } = usePagedList(fetch);
 
   const columns = [
     { key: 'name', dataIndex: 'name', title: t('fields.name'), width: 170, render: (v: string, f: Fence) => <a onClick={() => open('detail', f.id)}>{v}</a> },
@@ -100,7 +72,7 @@ export function FenceTable({ terminalID, open }: { terminalID?: string; open(vie
           allowClear
           onSearch={(v) => {
             setName(v.trim());
-            setPage((p) => ({ ...p, pageNum: 1 }));
+            firstPage();
           }}
           style={{ width: 260 }}
           data-testid="fence-search"
@@ -116,14 +88,7 @@ export function FenceTable({ terminalID, open }: { terminalID?: string; open(vie
         columns={columns}
         dataSource={data.list}
         scroll={{ x: 950 }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        pagination={pagination}
       />
     </Card>
   );
