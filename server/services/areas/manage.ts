@@ -1,15 +1,14 @@
-import { and, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { fenceShapeProblem, ringOf, type FenceShape, type LonLat } from '../../../src/domain/fence/shape';
 import type { PlacePurpose } from '../../alarms/places';
 import type { Db } from '../../db/client';
 import { fences } from '../../db/schema/fences';
-import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
 import { badField, badRequest } from '../../lib/errors';
-import { containsPattern } from '../../lib/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { fencesChanged, writeFenceRow, type FenceContext } from '../fence/context';
-import { loadInScope, scopeOf } from '../scope';
+import { fenceListWindow } from '../fence/list';
+import { loadInScope } from '../scope';
 import { loadAreaInScope, selectAreas, toAreaView, type AreaView } from './view';
 
 /**
@@ -24,19 +23,10 @@ export interface AreaListQuery extends PageParams {
 }
 
 export async function listAreas(db: Db, auth: AuthContext, purpose: PlacePurpose, q: AreaListQuery) {
-  const conds: SQL[] = [scopeOf(auth), eq(fences.purpose, purpose)];
-  if (q.userId) conds.push(eq(fences.userId, (await loadInScope(db, auth, q.userId)).id));
-  const name = q.name?.trim();
-  if (name) conds.push(ilike(fences.name, containsPattern(name)));
-  const where = and(...conds);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(fences)
-    .innerJoin(users, eq(users.id, fences.userId))
-    .where(where);
+  const { where, total } = await fenceListWindow(db, auth, purpose, q);
   const { limit, offset } = pageWindow(q);
   const rows = await selectAreas(db).where(where).orderBy(desc(fences.id)).limit(limit).offset(offset);
-  return { list: rows.map(toAreaView), total: Number(total) };
+  return { list: rows.map(toAreaView), total };
 }
 
 export interface AreaSaveInput {
