@@ -1,12 +1,12 @@
-import { Alert, App, Button, Card, Form, Input, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREA_KINDS, areaSaveBody, type AreaKind } from '../../domain/area/kinds';
-import { formatRadius } from '../../domain/fence/format';
 import { errorText } from '../../i18n/errorText';
 import { DrawingMap } from '../../maps/draw/DrawingMap';
 import type { DrawnShape } from '../../maps/draw/geometry';
 import { useMapSetup } from '../monitor/useMapSetup';
+import { ShapeSaveBar } from '../fence/ShapeSaveBar';
 import { asFenceShape, shapeOfFence, shapeProblem } from '../fence/shapes';
 import { allAreas, saveArea, type Area } from './api';
 import { mapFenceOfArea } from './shapes';
@@ -100,20 +100,7 @@ export function AreaEditor({ kind, id, onDone }: Props) {
       <div style={{ height: 'calc(100vh - 330px)', minHeight: 360, border: '1px solid rgba(0,0,0,0.1)' }}>
         <DrawingMap setup={setup} kind={shapeKind} value={shape} onChange={setShape} fences={context} />
       </div>
-      {problem && <Alert type="error" showIcon message={t(`errors:${problem}`)} data-testid="shape-problem" />}
-      <Space wrap>
-        <Button type="primary" onClick={save} loading={saving} disabled={!shape} data-testid="area-save">
-          {t('actions.save')}
-        </Button>
-        <Button onClick={onDone}>{t('actions.cancel')}</Button>
-        {!shape ? (
-          <Typography.Text type="secondary" data-testid="draw-first">{t('edit.drawFirst')}</Typography.Text>
-        ) : shape.type === 'circle' ? (
-          <Typography.Text data-testid="area-radius">{t('fields.radius')}: {formatRadius(shape.radius)}</Typography.Text>
-        ) : (
-          <Typography.Text data-testid="area-corners">{t('edit.corners', { count: shape.type === 'point' ? 1 : shape.points.length })}</Typography.Text>
-        )}
-      </Space>
+      <ShapeSaveBar ns="area" testId="area" shape={shape} problem={problem} saving={saving} onSave={save} onCancel={onDone} />
     </Card>
   );
 }

@@ -1,12 +1,12 @@
-import { Alert, App, Button, Card, Form, Input, Radio, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Radio, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRadius } from '../../domain/fence/format';
 import { errorText } from '../../i18n/errorText';
 import { DrawingMap } from '../../maps/draw/DrawingMap';
 import type { DrawnShape } from '../../maps/draw/geometry';
 import { useMapSetup } from '../monitor/useMapSetup';
 import { fenceDetail, saveFence, type Fence, type FenceType } from './api';
+import { ShapeSaveBar } from './ShapeSaveBar';
 import { asFenceShape, saveBodyOf, shapeOfFence, shapeProblem } from './shapes';
 
 const KINDS: FenceType[] = ['circle', 'polygon', 'rectangle'];
@@ -102,20 +102,7 @@ export function FenceEditor({ id, onDone, onSaved }: Props) {
       <div style={{ height: 'calc(100vh - 330px)', minHeight: 360, border: '1px solid rgba(0,0,0,0.1)' }}>
         <DrawingMap setup={setup} kind={kind} value={shape} onChange={setShape} />
       </div>
-      {problem && <Alert type="error" showIcon message={t(`errors:${problem}`)} data-testid="shape-problem" />}
-      <Space wrap>
-        <Button type="primary" onClick={save} loading={saving} disabled={!shape} data-testid="fence-save">
-          {t('actions.save')}
-        </Button>
-        <Button onClick={onDone}>{t('actions.cancel')}</Button>
-        {!shape ? (
-          <Typography.Text type="secondary" data-testid="draw-first">{t('edit.drawFirst')}</Typography.Text>
-        ) : shape.type === 'circle' ? (
-          <Typography.Text data-testid="fence-radius">{t('fields.radius')}: {formatRadius(shape.radius)}</Typography.Text>
-        ) : (
-          <Typography.Text data-testid="fence-corners">{t('edit.corners', { count: shape.type === 'point' ? 1 : shape.points.length })}</Typography.Text>
-        )}
-      </Space>
+      <ShapeSaveBar ns="fence" testId="fence" shape={shape} problem={problem} saving={saving} onSave={save} onCancel={onDone} />
     </Card>
   );
 }
