@@ -80,7 +80,7 @@ export class AlarmEngine {
   inAFence(deviceId: number, lon: number, lat: number): boolean | null {
     const allocations = this.index.allocationsOf(deviceId);
     if (!allocations.length) return null;
-    const at = this.index.fencesAt(lon, lat);
+    const at = this.index.fencesIn(this.index.hitsAt(lon, lat));
     return allocations.some((a) => at.has(a.fenceId));
   }
 
@@ -139,9 +139,12 @@ export class AlarmEngine {
           postType,
         });
 
+      // The tree is searched once per fix, and only if its fences or places apply to the device.
+      let hits: readonly number[] | undefined;
+      const hitsHere = () => (hits ??= this.index.hitsAt(r.lon, r.lat));
       const allocations = this.index.allocationsOf(r.deviceId);
       if (allocations.length) {
-        const inside = this.index.fencesAt(r.lon, r.lat);
+        const inside = this.index.fencesIn(hitsHere());
         for (const a of allocations) {
           const before = a.side;
           const step = fenceStep(before, inside.has(a.fenceId), at, a.rule);
@@ -157,7 +160,7 @@ export class AlarmEngine {
         }
       }
 
-      places.push(...this.places.step(this.index, r));
+      places.push(...this.places.step(this.index, r, hitsHere));
 
       const limit = r.speedLimit ?? OVERSPEED_KMH;
       const speeding = overspeedStep(

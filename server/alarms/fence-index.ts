@@ -175,16 +175,19 @@ export class FenceIndex {
     return this.routesByDevice.get(deviceId)?.has(routeId) ?? false;
   }
 
-  /** Indexes of the tree items whose shape holds the point. */
-  private hits(lon: number, lat: number): number[] {
+  /**
+   * Indexes of the tree items whose shape holds the point: one search per fix, read by both
+   * fencesIn and placesAt.
+   */
+  hitsAt(lon: number, lat: number): readonly number[] {
     if (!this.tree) return [];
     return this.tree.search(lon, lat, lon, lat).filter((i) => fenceContains(this.entryShapes[i], lon, lat));
   }
 
-  /** Ids of the enabled fences (of any purpose) that hold the point. */
-  fencesAt(lon: number, lat: number): Set<number> {
+  /** Ids of the enabled fences (of any purpose) among a point's hits. */
+  fencesIn(hits: readonly number[]): Set<number> {
     const out = new Set<number>();
-    for (const i of this.hits(lon, lat)) {
+    for (const i of hits) {
       const id = this.entries[i].fenceId;
       if (id != null) out.add(id);
     }
@@ -195,11 +198,11 @@ export class FenceIndex {
    * The areas holding the point that apply to a device whose owner chain (owner and ancestors)
    * is `chain`, and the stops holding it of the routes the device is assigned to.
    */
-  placesAt(deviceId: number, chain: readonly number[] | undefined, lon: number, lat: number): PlacesAt {
+  placesAt(deviceId: number, chain: readonly number[] | undefined, hits: () => readonly number[]): PlacesAt {
     const out: PlacesAt = { areas: [], stops: [] };
     const routes = this.routesByDevice.get(deviceId);
     if (!chain?.length && !routes) return out;
-    for (const i of this.hits(lon, lat)) {
+    for (const i of hits()) {
       const e = this.entries[i];
       if (e.fenceId != null) {
         const area = this.areas.get(e.fenceId);

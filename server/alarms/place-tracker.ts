@@ -67,11 +67,11 @@ export class PlaceTracker {
     this.inside = inside;
   }
 
-  /** The arrivals and departures of one fix, in memory. */
-  step(index: FenceIndex, r: PositionRecord): PlaceEvent[] {
+  /** The arrivals and departures of one fix, in memory; `hits` are its tree hits (searched on first use). */
+  step(index: FenceIndex, r: PositionRecord, hits: () => readonly number[]): PlaceEvent[] {
     const before = this.inside.get(r.deviceId);
     if (!before && !index.hasPlaces) return [];
-    const at = index.placesAt(r.deviceId, r.owners, r.lon, r.lat);
+    const at = index.placesAt(r.deviceId, r.owners, hits);
     const risk = new Set(at.areas.filter((a) => a.purpose === 'risk').map((a) => areaKey(a.id)));
     const now = [
       ...at.areas.map((a) => areaKey(a.id)),
