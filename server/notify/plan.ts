@@ -1,5 +1,6 @@
 import { FENCE_POST_TYPES } from '../../src/domain/fence/rules';
 import { ancestorIds } from '../../src/domain/hierarchy';
+import type { AlarmEvent } from '../../src/domain/live-events';
 
 /**
  * Which notices a new alarm makes (pure). SMS and calls follow the alarm's post type (a fence
@@ -13,15 +14,7 @@ export const STATUSES = ['pending', 'sent', 'failed'] as const;
 export type NoticeStatus = (typeof STATUSES)[number];
 
 /** An alarm as storeAlarms told it, with what the notices need. */
-export interface AlarmToNotify {
-  id: number;
-  deviceId: number;
-  terminalId: string;
-  alarm: string;
-  time: string;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
+export interface AlarmToNotify extends AlarmEvent {
   attributes?: Record<string, unknown> | null;
   postType?: number;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../server/notify/plan';
 
 const alarm = (over: Partial<AlarmToNotify> = {}): AlarmToNotify => ({
+  type: 'alarm',
   id: 10,
   deviceId: 1,
   terminalId: '868120000000001',
