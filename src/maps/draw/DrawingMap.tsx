@@ -2,7 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapSetup } from '../../pages/monitor/useMapSetup';
+import { basemapProps, type MapSetup } from '../../pages/monitor/useMapSetup';
 import type { MapFence } from '../types';
 import type { DrawnShape, ShapeKind } from './geometry';
 
@@ -36,13 +36,10 @@ export function DrawingMap({ setup, kind, value, onChange, fences, readOnly, ext
     <div style={{ position: 'relative', width: '100%', height: '100%' }} data-testid="drawing-map">
       <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
         <FleetMap
-          provider={setup.provider}
-          variant={setup.variant}
-          mapKey={setup.mapKey}
+          {...basemapProps(setup)}
           devices={NO_DEVICES}
           fences={fences}
           showLabels={false}
-          onProviderFailed={setup.providerFailed}
         >
           <ShapeEditor kind={kind} value={value} onChange={onChange} readOnly={readOnly} />
         </FleetMap>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FitView, FleetMap, MapClick } from '../../maps';
 import { boundsPoints, type LngLat } from '../../maps/draw/geometry';
-import { useMapSetup } from '../monitor/useMapSetup';
+import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import { fenceAt, shapeOfFence } from '../fence/shapes';
 import type { Area } from './api';
 import { mapFenceOfArea } from './shapes';
@@ -23,13 +23,10 @@ export default function AreaMap({ areas, onPick }: { areas: readonly Area[]; onP
   const fitKey = areas.map((a) => a.id).join(',');
   return (
     <FleetMap
-      provider={setup.provider}
-      variant={setup.variant}
-      mapKey={setup.mapKey}
+      {...basemapProps(setup)}
       devices={NO_DEVICES}
       fences={fences}
       showLabels={false}
-      onProviderFailed={setup.providerFailed}
     >
       {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
       {onPick && (

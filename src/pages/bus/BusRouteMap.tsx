@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { FitView, FleetMap, ShapeEditor } from '../../maps';
 import type { BusStopInput } from '../../domain/area/bus';
 import type { DrawnShape, LngLat } from '../../maps/draw/geometry';
-import { useMapSetup } from '../monitor/useMapSetup';
+import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import { routePoints, stopCircles } from './shapes';
 
 const NO_DEVICES: never[] = [];
@@ -47,13 +47,10 @@ export default function BusRouteMap({ line, stops, mode, onLine, onAddStop, onMo
   );
   return (
     <FleetMap
-      provider={setup.provider}
-      variant={setup.variant}
-      mapKey={setup.mapKey}
+      {...basemapProps(setup)}
       devices={NO_DEVICES}
       fences={circles}
       showLabels={false}
-      onProviderFailed={setup.providerFailed}
     >
       {fitTo.length > 0 && <FitView points={fitTo} fitKey={`${fitKey}:${others.length}`} />}
       {others.map((r) => (

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { MapDevice } from '../../maps/types';
 import type { LngLat } from '../../maps/draw/geometry';
 import { boundsPoints } from '../../maps/draw/geometry';
-import { useMapSetup } from '../monitor/useMapSetup';
+import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import type { Fence } from './api';
 import { fenceAt, mapFenceOf, shapeOfFence } from './shapes';
 
@@ -39,13 +39,10 @@ export default function FenceMap({ fences, devices = NO_DEVICES, fitKey, onFence
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
       <FleetMap
-        provider={setup.provider}
-        variant={setup.variant}
-        mapKey={setup.mapKey}
+        {...basemapProps(setup)}
         devices={devices}
         fences={mapFences}
         showLabels={devices.length > 0}
-        onProviderFailed={setup.providerFailed}
       >
         {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
         {onFenceClick && (

@@ -64,3 +64,11 @@ export function useMapSetup(): MapSetup {
     keyChecked,
   };
 }
+
+/** What a map takes from the setup: its basemap, variant, key and the fallback when it fails. */
+export const basemapProps = (setup: MapSetup) => ({
+  provider: setup.provider,
+  variant: setup.variant,
+  mapKey: setup.mapKey,
+  onProviderFailed: setup.providerFailed,
+});

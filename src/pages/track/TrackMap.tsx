@@ -9,7 +9,7 @@ import {
   type PlaybackMarker,
 } from '../../maps';
 import type { FleetMapHandle } from '../../maps/types';
-import type { MapSetup } from '../monitor/useMapSetup';
+import { basemapProps, type MapSetup } from '../monitor/useMapSetup';
 import { publishTracksDrawn } from './benchHooks';
 import type { PlayedTrack } from './useTracks';
 
@@ -41,12 +41,9 @@ const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap(
   return (
     <FleetMap
       ref={ref}
-      provider={setup.provider}
-      variant={setup.variant}
-      mapKey={setup.mapKey}
+      {...basemapProps(setup)}
       devices={NO_DEVICES}
       showLabels={false}
-      onProviderFailed={setup.providerFailed}
     >
       <TrackLayer
         tracks={mapTracks}
