@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Popconfirm, Space, Spin, Table } from 'antd';
+import { Button, Card, Input, Space, Spin, Table } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList, type PageQuery } from '../../components/resource/usePagedList';
@@ -7,6 +7,7 @@ import { AREA_KINDS, type AreaKind } from '../../domain/area/kinds';
 import { formatRadius } from '../../domain/fence/format';
 import { allAreas, deleteArea, listAreas, type Area } from './api';
 import type { AreaView } from './AreaPage';
+import { RowActions } from './RowActions';
 import { useReadOnly } from './useReadOnly';
 
 const AreaMap = lazy(() => import('./AreaMap'));
@@ -56,25 +57,13 @@ export function AreaTable({ kind, open }: Props) {
       // The row's actions stay in view when the other columns scroll.
       fixed: 'right' as const,
       render: (_: unknown, a: Area) => (
-        <Space size={4} wrap>
+        <RowActions name={a.name} testId="area" id={a.id} readOnly={readOnly} onEdit={() => open('edit', a)} onDelete={() => remove(a)}>
           {spec.visits && (
             <Button size="small" type="link" onClick={() => open('visits', a)} data-testid={`area-visits-${a.id}`}>
               {t('actions.visits')}
             </Button>
           )}
-          {!readOnly && (
-            <>
-              <Button size="small" type="link" onClick={() => open('edit', a)} data-testid={`area-edit-${a.id}`}>
-                {t('actions.edit')}
-              </Button>
-              <Popconfirm title={t('actions.confirmDelete', { name: a.name })} onConfirm={() => remove(a)}>
-                <Button size="small" type="link" danger data-testid={`area-delete-${a.id}`}>
-                  {t('actions.delete')}
-                </Button>
-              </Popconfirm>
-            </>
-          )}
-        </Space>
+        </RowActions>
       ),
     },
   ];

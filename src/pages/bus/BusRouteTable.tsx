@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, Spin, Table, Tooltip } from 'antd';
+import { Button, Card, Spin, Table, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../components/resource/usePagedList';
 import { deleteBusRoute, listBusRoutes, type BusRoute } from '../areas/api';
+import { RowActions } from '../areas/RowActions';
 import { useReadOnly } from '../areas/useReadOnly';
 import type { BusView } from './BusRoutePage';
 
@@ -45,23 +46,11 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
       // The row's actions stay in view when the other columns scroll.
       fixed: 'right' as const,
       render: (_: unknown, r: BusRoute) => (
-        <Space size={4} wrap>
+        <RowActions name={r.name} testId="bus" id={r.id} readOnly={readOnly} onEdit={() => open('edit', r)} onDelete={() => remove(r)}>
           <Button size="small" type="link" onClick={() => open('arrivals', r)} data-testid={`bus-arrivals-${r.id}`}>
             {t('actions.arrivals')}
           </Button>
-          {!readOnly && (
-            <>
-              <Button size="small" type="link" onClick={() => open('edit', r)} data-testid={`bus-edit-${r.id}`}>
-                {t('actions.edit')}
-              </Button>
-              <Popconfirm title={t('actions.confirmDelete', { name: r.name })} onConfirm={() => remove(r)}>
-                <Button size="small" type="link" danger data-testid={`bus-delete-${r.id}`}>
-                  {t('actions.delete')}
-                </Button>
-              </Popconfirm>
-            </>
-          )}
-        </Space>
+        </RowActions>
       ),
     },
   ];
