@@ -58,6 +58,8 @@ export function attachClusterCounts(scene: Scene, host: HTMLElement, layer: ILay
     const h = overlay.height();
     if (drawn) ctx.clearRect(0, 0, w, h);
     drawn = 0;
+    // How many counts are on the canvas, for tests and a look in the inspector.
+    overlay.canvas.dataset.counts = '0';
     if (!labels.length) return;
     ctx.font = FONT;
     ctx.textAlign = 'center';
@@ -70,6 +72,7 @@ export function attachClusterCounts(scene: Scene, host: HTMLElement, layer: ILay
       ctx.fillText(l.text, p.x, p.y + 1);
       drawn++;
     }
+    overlay.canvas.dataset.counts = String(drawn);
   };
 
   layer.on('dataUpdate', () => {

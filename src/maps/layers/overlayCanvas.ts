@@ -4,6 +4,7 @@
  * machines without a GPU) each WebGL frame of wide lines or text costs hundreds of ms.
  */
 export interface OverlayCanvas {
+  canvas: HTMLCanvasElement;
   ctx: CanvasRenderingContext2D | null;
   /** CSS pixel size, tracked by a ResizeObserver rather than read per frame (no forced layout). */
   width(): number;
@@ -41,6 +42,7 @@ export function overlayCanvas(host: HTMLElement, testId: string, onResize?: () =
   });
   observer.observe(host);
   return {
+    canvas,
     ctx,
     width: () => w,
     height: () => h,
