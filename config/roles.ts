@@ -76,6 +76,8 @@ export const PERMISSIONS = {
   alarms: 'alarm:list',
   track: 'track:view',
   command: 'command:send',
+  /** Free-text commands beyond the device type's command set. */
+  commandRaw: 'command:raw',
   tire: 'tire:view',
   fence: 'fence:manage',
   // factory back office
@@ -122,6 +124,7 @@ const AGENT_PERMISSIONS: Permission[] = [
   P.alarms,
   P.track,
   P.command,
+  P.commandRaw,
   P.tire,
   P.agentList,
   P.agentAdd,
@@ -180,6 +183,7 @@ const USER_PERMISSIONS: Permission[] = [
 const TEST_PERMISSIONS: Permission[] = [
   P.testQc,
   P.testBatchCmd,
+  P.commandRaw,
   P.testLog,
   P.testGw005,
   P.testSimMatch,

@@ -5,7 +5,7 @@ import { NoResponderError, type EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import { deviceLocks } from '../db/schema/device-locks';
 import { devices } from '../db/schema/devices';
-import { deliverCommand } from '../services/command-delivery';
+import { deliverCommand } from '../services/command/delivery';
 import { storeAlarms } from './store';
 
 /** Whether a point lies in one of the device's fences; null when the device has none. */

@@ -19,6 +19,8 @@ export const PASSWORD_MAX = 128;
 export const TERMINAL_ID_MAX = 32;
 /** A command text sent to a tracker. */
 export const COMMAND_TEXT_MAX = 200;
+/** Saved commands (presets) one account keeps. */
+export const COMMAND_PRESETS_MAX = 50;
 /** Lines of a pasted IMEI or ICCID list. */
 export const LIST_LINES_MAX = 10_000;
 /** Characters of a pasted IMEI or ICCID list (LIST_LINES_MAX lines of an IMEI and a line break). */

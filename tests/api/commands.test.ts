@@ -125,11 +125,17 @@ describe('POST /api/command/sendCommand', () => {
 
   it('queues for an unreachable device with an offline-capable protocol, then delivers on connect', async () => {
     const d = await deviceOf('agent', [DEVICE_PROTOCOL.Bsj]);
-    const r = await post('agent', '/api/command/sendCommand', {
+    // Locate-now means nothing later: it is not queued.
+    const locate = await post('agent', '/api/command/sendCommand', {
       terminalID: d.terminalId,
       content: 'WHERE#',
     });
-    expect(r.data).toMatchObject({ queued: true, key: 'commandQueued' });
+    expect(locate.meta.key).toBe('deviceNotOnline');
+    const r = await post('agent', '/api/command/sendCommand', {
+      terminalID: d.terminalId,
+      content: 'Relay,1#',
+    });
+    expect(r.data).toMatchObject({ queued: true, key: 'commandQueued', commandKey: 'relayOff' });
     expect(r.meta.message).toBe(MESSAGES.commandQueued);
     await connect(d, 'jt808');
     let list: { status: string; reply: string }[] = [];
@@ -138,7 +144,7 @@ describe('POST /api/command/sendCommand', () => {
       await new Promise((res) => setTimeout(res, 50));
     }
     expect(list[0]).toMatchObject({ status: 'delivered' });
-    expect(list[0].reply).toMatch(/^Lat:/);
+    expect(list[0].reply).toBe('Cut off the fuel supply: Success!');
   });
 
   it('refuses an unreachable device without offline support', async () => {

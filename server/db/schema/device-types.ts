@@ -1,33 +1,7 @@
+import type { CommandDef, CommandParamDef, DeviceTypeCommandConfig } from '../../../src/domain/command-set';
 import { integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** One parameter of a command template: `{name}` in `content` is replaced by its value. */
-export interface CommandParamDef {
-  name: string;
-  /** i18n key of the field label. */
-  labelKey: string;
-  type: 'number' | 'text' | 'select';
-  min?: number;
-  max?: number;
-  default?: string | number;
-  options?: { value: string; labelKey: string }[];
-}
-
-/** A command the UI offers for a device type (spec: "command config is per device type"). */
-export interface CommandDef {
-  /** Stable identifier, e.g. "relayOff". */
-  key: string;
-  /** i18n key of the button / menu label. */
-  labelKey: string;
-  /** Text template sent to the device, e.g. "Relay,1#" or "TIMER,{interval}#". */
-  content: string;
-  params?: CommandParamDef[];
-  /** Ask for confirmation before sending (fuel cut and similar). */
-  confirm?: boolean;
-}
-
-export interface DeviceTypeCommandConfig {
-  commands: CommandDef[];
-}
+export type { CommandDef, CommandParamDef, DeviceTypeCommandConfig };
 
 /**
  * Device models. `devices.device_type` holds the `name` (a string, not a foreign key: the

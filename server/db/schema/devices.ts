@@ -39,6 +39,8 @@ export const devices = pgTable(
     timezone: smallint('timezone').notNull().default(8),
     expireType: smallint('expire_type').notNull().default(0),
     host: varchar('host', { length: 128 }).notNull().default(''),
+    /** NB-IoT devices: the id the NB platform knows it by (spec: the Nbiot deviceId lookup). */
+    nbDeviceId: varchar('nb_device_id', { length: 64 }),
     passwordHash: text('password_hash'),
     /** DEVICE_STATE: 0 unknown, 1 online, 2 offline, 3 unactivated, 4 expired. */
     state: smallint('state').notNull().default(3),

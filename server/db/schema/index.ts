@@ -10,6 +10,8 @@ export * from './fence-devices';
 export * from './commands';
 export * from './offline-commands';
 export * from './command-status-log';
+export * from './command-batches';
+export * from './command-presets';
 export * from './orders';
 export * from './discount-codes';
 export * from './prepaid-cards';

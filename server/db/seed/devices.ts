@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEVICE_STATE } from '../../../src/domain/codes';
+import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
 import type { Db } from '../client';
 import { devices } from '../schema/devices';
 import { SEED_USER_IDS, type SeedUsername } from './accounts';
@@ -195,6 +195,9 @@ export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
         state,
         createdAt: t(rng.int(400, 900) * DAY),
       };
+      // NB-IoT devices registered on the NB platform have its id; every third is not (the
+      // console's "cannot find deviceId" case). Derived from the IMEI: the random stream stays.
+      if (type.protocol === DEVICE_PROTOCOL.Nbiot && i % 3 !== 2) row.nbDeviceId = `nb${terminalId.slice(-10)}`;
 
       if (state !== unactivated) {
         row.activatedAt = t(rng.int(20, 380) * DAY);

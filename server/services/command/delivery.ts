@@ -1,8 +1,8 @@
-import { COMMAND_RESULT } from '../../src/domain/codes';
-import { BusTimeoutError, SUBJECT, type EventBus } from '../bus/types';
-import type { Db } from '../db/client';
-import { commands } from '../db/schema/commands';
-import type { CommandOutcome } from '../gateway/runtime/command-channel';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
+import { BusTimeoutError, SUBJECT, type EventBus } from '../../bus/types';
+import type { Db } from '../../db/client';
+import { commands } from '../../db/schema/commands';
+import type { CommandOutcome } from '../../gateway/runtime/command-channel';
 
 export interface DeliveryTarget {
   id: number;

@@ -1,29 +1,30 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { isDemo } from '../../config/roles';
-import { COMMAND_RESULT, DEVICE_STATE } from '../../src/domain/codes';
-import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../src/domain/commands';
-import { NoResponderError, type EventBus } from '../bus/types';
-import type { Db } from '../db/client';
-import { commandStatusLog } from '../db/schema/command-status-log';
-import { commands } from '../db/schema/commands';
-import type { DeviceRow } from '../db/schema/devices';
-import { offlineCommands } from '../db/schema/offline-commands';
-import { pageWindow, type PageParams } from '../lib/envelope';
-import { AppError, badRequest } from '../lib/errors';
-import type { AuthContext } from '../plugins/auth';
-import { deliverCommand } from './command-delivery';
-import { loadDeviceInScope } from './device-scope';
-import { noteLockCommand } from './device-lock';
+import { isDemo } from '../../../config/roles';
+import { COMMAND_RESULT, DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
+import { mayQueueOffline } from '../../../src/domain/command-set';
+import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../../src/domain/commands';
+import { NoResponderError, type EventBus } from '../../bus/types';
+import type { Db } from '../../db/client';
+import { commandStatusLog } from '../../db/schema/command-status-log';
+import { commands } from '../../db/schema/commands';
+import type { DeviceRow } from '../../db/schema/devices';
+import { offlineCommands } from '../../db/schema/offline-commands';
+import { pageWindow, type PageParams } from '../../lib/envelope';
+import { AppError, badRequest } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { deliverCommand } from './delivery';
+import { resolveCommand, type CommandRequest } from './resolve';
+import { loadDeviceInScope } from '../device-scope';
+import { noteLockCommand } from '../device-lock';
 
 export interface CommandSettings {
   timeoutMs: number;
   offlineTtlHours: number;
 }
 
-function cleanContent(content: string) {
-  const text = content.trim();
-  if (!text) throw badRequest('commandEmpty');
-  return text;
+/** NB-IoT devices are reached through their NB platform, which knows them by its own id. */
+function requireNbDeviceId(device: DeviceRow) {
+  if (device.protocol === DEVICE_PROTOCOL.Nbiot && !device.nbDeviceId) throw badRequest('deviceIdMissing');
 }
 
 /** Queues a command for the device's next connection (spec: offline commands). */
@@ -65,13 +66,14 @@ export async function sendCommand(
   bus: EventBus,
   auth: AuthContext,
   terminalId: string,
-  raw: string,
+  req: CommandRequest,
   s: CommandSettings,
 ) {
   if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
-  const content = cleanContent(raw);
   const device = await loadDeviceInScope(db, auth, terminalId);
-  const offlineCapable = supportsOfflineCommands(device.protocol);
+  const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
+  requireNbDeviceId(device);
+  const offlineCapable = supportsOfflineCommands(device.protocol) && mayQueueOffline(def);
   if (content.toUpperCase() === NORMAL_MODE_COMMAND && device.state === DEVICE_STATE.online) {
     throw badRequest('normalModeOnline');
   }
@@ -82,7 +84,13 @@ export async function sendCommand(
     if (!(e instanceof NoResponderError)) throw e;
     if (!offlineCapable) throw badRequest('deviceNotOnline');
     const queued = await queueOffline(db, auth, device, content, s.offlineTtlHours);
-    return { queued: true, offlineCommandId: queued.id, key: 'commandQueued' as const };
+    return {
+      queued: true,
+      offlineCommandId: queued.id,
+      content,
+      commandKey: def?.key ?? null,
+      key: 'commandQueued' as const,
+    };
   }
   const { outcome, commandId } = sent;
   // The lock rule's clock starts when the device confirms the unlock, not when it is asked.
@@ -90,6 +98,8 @@ export async function sendCommand(
   const timedOut = outcome.result === COMMAND_RESULT.timeout;
   return {
     queued: false,
+    content,
+    commandKey: def?.key ?? null,
     commandId,
     backContent: outcome.reply,
     result: outcome.result,
@@ -103,12 +113,15 @@ export async function insertOffline(
   db: Db,
   auth: AuthContext,
   terminalId: string,
-  raw: string,
+  req: CommandRequest,
   ttlHours: number,
 ) {
   if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
   const device = await loadDeviceInScope(db, auth, terminalId);
-  const row = await queueOffline(db, auth, device, cleanContent(raw), ttlHours);
+  const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
+  if (!mayQueueOffline(def)) throw badRequest('commandNotOffline');
+  requireNbDeviceId(device);
+  const row = await queueOffline(db, auth, device, content, ttlHours);
   return { offlineCommandId: row.id, key: 'commandQueued' as const };
 }
 

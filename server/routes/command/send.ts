@@ -1,19 +1,23 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS as P } from '../../config/roles';
-import { MESSAGES } from '../../src/domain/messages';
-import { PageQuery, ok } from '../lib/envelope';
-import { authOf } from '../plugins/auth';
-import { Body, Id, Int, TerminalId, Text, Type } from '../lib/schema/primitives';
-import { COMMAND_TEXT_MAX } from '../../src/domain/limits';
-import { cancelOffline, commandLog, findOffline, insertOffline, sendCommand } from '../services/commands';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { MESSAGES } from '../../../src/domain/messages';
+import { PageQuery, ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import { Body, Id, Int, Type } from '../../lib/schema/primitives';
+import { CommandFields, Terminal } from './schemas';
+import {
+  cancelOffline,
+  commandLog,
+  findOffline,
+  insertOffline,
+  sendCommand,
+} from '../../services/command/send';
 
 const tags = ['command'];
 const access = { permission: [P.command, P.testBatchCmd] };
-const Terminal = TerminalId({ maxLength: 20 });
-const Content = Text(COMMAND_TEXT_MAX);
 
-export default async function commandRoutes(fastify: FastifyInstance) {
+export default async function commandSendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
   const settings = {
@@ -28,12 +32,13 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
-        body: Body({ terminalID: Terminal, content: Content }),
+        body: Body({ terminalID: Terminal, ...CommandFields }),
       },
       config: { access },
     },
     async (req) => {
-      const r = await sendCommand(db, app.bus, authOf(req), req.body.terminalID, req.body.content, settings);
+      const { terminalID, ...command } = req.body;
+      const r = await sendCommand(db, app.bus, authOf(req), terminalID, command, settings);
       return ok(r, r.key ? MESSAGES[r.key] : 'success');
     },
   );
@@ -46,19 +51,20 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         description: 'Saves a command to be sent when the device next connects',
         body: Body({
           terminalID: Terminal,
-          content: Content,
+          ...CommandFields,
           ttlHours: Type.Optional(Int(1, 24 * 30)),
         }),
       },
       config: { access },
     },
     async (req) => {
+      const { terminalID, ttlHours, ...command } = req.body;
       const r = await insertOffline(
         db,
         authOf(req),
-        req.body.terminalID,
-        req.body.content,
-        req.body.ttlHours ?? settings.offlineTtlHours,
+        terminalID,
+        command,
+        ttlHours ?? settings.offlineTtlHours,
       );
       return ok(r, MESSAGES.commandQueued);
     },

@@ -1,0 +1,206 @@
+import type { CommandDef, CommandParamDef } from '../../../src/domain/command-set';
+
+/**
+ * The demo's command sets (issue 13). GT06 devices take these texts in the 0x80 server command,
+ * JT/T 808 devices in the 0x8300 text message; labels and units are keys of the command
+ * namespace. Fuel cut and restore use the Concox wording (`Relay,1#` / `Relay,0#`).
+ */
+
+const seconds = (name: string, min: number, max: number, dflt: number): CommandParamDef => ({
+  name,
+  labelKey: `param.${name}`,
+  type: 'number',
+  min,
+  max,
+  default: dflt,
+  unitKey: 'unit.seconds',
+});
+
+export const locate: CommandDef = {
+  key: 'locate',
+  labelKey: 'name.locate',
+  content: 'WHERE#',
+  offline: false,
+};
+export const relayOff: CommandDef = {
+  key: 'relayOff',
+  labelKey: 'name.relayOff',
+  content: 'Relay,1#',
+  confirm: true,
+};
+export const relayOn: CommandDef = {
+  key: 'relayOn',
+  labelKey: 'name.relayOn',
+  content: 'Relay,0#',
+  confirm: true,
+};
+export const reboot: CommandDef = {
+  key: 'reboot',
+  labelKey: 'name.reboot',
+  content: 'RESET#',
+  confirm: true,
+};
+export const status: CommandDef = {
+  key: 'status',
+  labelKey: 'name.status',
+  content: 'STATUS#',
+  offline: false,
+};
+export const param: CommandDef = { key: 'param', labelKey: 'name.param', content: 'PARAM#', offline: false };
+export const uploadInterval: CommandDef = {
+  key: 'uploadInterval',
+  labelKey: 'name.uploadInterval',
+  content: 'TIMER,{interval}#',
+  params: [seconds('interval', 10, 18000, 30)],
+};
+export const sos: CommandDef = {
+  key: 'sos',
+  labelKey: 'name.sos',
+  content: 'SOS,A,{sos1},{sos2},{sos3}#',
+  params: [
+    { name: 'sos1', labelKey: 'param.sos1', type: 'phone' },
+    { name: 'sos2', labelKey: 'param.sos2', type: 'phone', optional: true },
+    { name: 'sos3', labelKey: 'param.sos3', type: 'phone', optional: true },
+  ],
+};
+export const timeZone: CommandDef = {
+  key: 'timeZone',
+  labelKey: 'name.timeZone',
+  content: 'GMT,{direction},{hours},{minutes}#',
+  params: [
+    {
+      name: 'direction',
+      labelKey: 'param.direction',
+      type: 'select',
+      default: 'E',
+      options: [
+        { value: 'E', labelKey: 'option.east' },
+        { value: 'W', labelKey: 'option.west' },
+      ],
+    },
+    {
+      name: 'hours',
+      labelKey: 'param.hours',
+      type: 'number',
+      min: 0,
+      max: 12,
+      default: 8,
+      unitKey: 'unit.hours',
+    },
+    {
+      name: 'minutes',
+      labelKey: 'param.minutes',
+      type: 'select',
+      default: '0',
+      options: ['0', '15', '30', '45'].map((m) => ({ value: m, labelKey: `option.minutes${m}` })),
+    },
+  ],
+};
+export const apn: CommandDef = {
+  key: 'apn',
+  labelKey: 'name.apn',
+  content: 'APN,{apn},{user},{password}#',
+  params: [
+    { name: 'apn', labelKey: 'param.apn', type: 'text', maxLength: 32, default: 'cmnet' },
+    { name: 'user', labelKey: 'param.apnUser', type: 'text', maxLength: 32, optional: true },
+    { name: 'password', labelKey: 'param.apnPassword', type: 'text', maxLength: 32, optional: true },
+  ],
+};
+export const serverAddress: CommandDef = {
+  key: 'serverAddress',
+  labelKey: 'name.serverAddress',
+  content: 'SERVER,{mode},{host},{port},0#',
+  confirm: true,
+  params: [
+    {
+      name: 'mode',
+      labelKey: 'param.addressMode',
+      type: 'select',
+      default: '1',
+      options: [
+        { value: '1', labelKey: 'option.domain' },
+        { value: '0', labelKey: 'option.ip' },
+      ],
+    },
+    { name: 'host', labelKey: 'param.host', type: 'text', maxLength: 64 },
+    { name: 'port', labelKey: 'param.port', type: 'number', min: 1, max: 65535, default: 8841 },
+  ],
+};
+export const overspeed: CommandDef = {
+  key: 'overspeed',
+  labelKey: 'name.overspeed',
+  content: 'SPEED,ON,{seconds},{speed},1#',
+  params: [
+    seconds('seconds', 5, 600, 20),
+    {
+      name: 'speed',
+      labelKey: 'param.speed',
+      type: 'number',
+      min: 1,
+      max: 255,
+      default: 120,
+      unitKey: 'unit.kmh',
+    },
+  ],
+};
+/** The long-standby mode switch; SWMODE,0# (normal mode) is refused for an online device. */
+export const modeSwitch: CommandDef = {
+  key: 'modeSwitch',
+  labelKey: 'name.modeSwitch',
+  content: 'SWMODE,{mode}#',
+  params: [
+    {
+      name: 'mode',
+      labelKey: 'param.mode',
+      type: 'select',
+      default: '1',
+      options: [
+        { value: '0', labelKey: 'option.modeNormal' },
+        { value: '1', labelKey: 'option.modePowerSaving' },
+        { value: '2', labelKey: 'option.modeDeepSleep' },
+      ],
+    },
+  ],
+};
+export const workMode: CommandDef = {
+  key: 'workMode',
+  labelKey: 'name.workMode',
+  content: 'MODE,{mode}#',
+  params: [
+    {
+      name: 'mode',
+      labelKey: 'param.mode',
+      type: 'select',
+      default: '1',
+      options: [
+        { value: '1', labelKey: 'option.realtime' },
+        { value: '2', labelKey: 'option.powerSaving' },
+        { value: '3', labelKey: 'option.standby' },
+      ],
+    },
+  ],
+};
+export const rawText: CommandDef = {
+  key: 'raw',
+  labelKey: 'name.raw',
+  content: '{text}',
+  raw: true,
+  params: [{ name: 'text', labelKey: 'param.text', type: 'text', maxLength: 200 }],
+};
+
+const COMMON = [locate, relayOff, relayOn, reboot, uploadInterval, sos, timeZone, apn, serverAddress];
+export const GT06_COMMANDS = [...COMMON, overspeed, status, param, rawText];
+export const JT808_COMMANDS = [...COMMON, status, param, rawText];
+export const LONG_STANDBY_COMMANDS = [
+  locate,
+  modeSwitch,
+  workMode,
+  uploadInterval,
+  reboot,
+  timeZone,
+  apn,
+  serverAddress,
+  rawText,
+];
+export const WIRELESS_COMMANDS = [locate, modeSwitch, workMode, uploadInterval, sos, reboot, rawText];
+export const PERSONAL_COMMANDS = [locate, sos, timeZone, status, reboot, rawText];

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import commandConfigRoutes from './config';
+import commandPresetRoutes from './presets';
+import commandSendRoutes from './send';
+
+/** The command console's calls: sending, offline queue, history, presets, device types. */
+export default async function commandRoutes(app: FastifyInstance) {
+  await app.register(commandSendRoutes);
+  await app.register(commandConfigRoutes);
+  await app.register(commandPresetRoutes);
+}
