@@ -6,13 +6,8 @@ import { PageQuery, ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { Body, Id, Int, Type } from '../../lib/schema/primitives';
 import { CommandFields, Terminal } from './schemas';
-import {
-  cancelOffline,
-  commandLog,
-  findOffline,
-  insertOffline,
-  sendCommand,
-} from '../../services/command/send';
+import { commandLog, findOffline } from '../../services/command/history';
+import { cancelOffline, insertOffline, sendCommand } from '../../services/command/send';
 
 const tags = ['command'];
 const access = { permission: [P.command, P.testBatchCmd] };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isDemo } from '../../../config/roles';
 import { COMMAND_RESULT, DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
 import { mayQueueOffline } from '../../../src/domain/command-set';
@@ -6,10 +6,8 @@ import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../../src/domai
 import { NoResponderError, type EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import { commandStatusLog } from '../../db/schema/command-status-log';
-import { commands } from '../../db/schema/commands';
 import type { DeviceRow } from '../../db/schema/devices';
 import { offlineCommands } from '../../db/schema/offline-commands';
-import { pageWindow, type PageParams } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { deliverCommand } from './delivery';
@@ -125,28 +123,6 @@ export async function insertOffline(
   return { offlineCommandId: row.id, key: 'commandQueued' as const };
 }
 
-/** The device's offline commands (newest first), optionally only those still waiting. */
-export async function findOffline(
-  db: Db,
-  auth: AuthContext,
-  q: PageParams & { terminalID: string; waiting?: boolean },
-) {
-  const device = await loadDeviceInScope(db, auth, q.terminalID);
-  const conds = [eq(offlineCommands.deviceId, device.id)];
-  if (q.waiting) conds.push(inArray(offlineCommands.status, ['queued']));
-  const where = and(...conds);
-  const [{ total }] = await db.select({ total: count() }).from(offlineCommands).where(where);
-  const { limit, offset } = pageWindow(q);
-  const list = await db
-    .select()
-    .from(offlineCommands)
-    .where(where)
-    .orderBy(desc(offlineCommands.seq))
-    .limit(limit)
-    .offset(offset);
-  return { list, total: Number(total) };
-}
-
 export async function cancelOffline(db: Db, auth: AuthContext, terminalId: string, id: number) {
   const device = await loadDeviceInScope(db, auth, terminalId);
   const [row] = await db
@@ -164,31 +140,4 @@ export async function cancelOffline(db: Db, auth: AuthContext, terminalId: strin
   await db
     .insert(commandStatusLog)
     .values({ offlineCommandId: id, terminalId, status: 'cancelled', userId: auth.user.id });
-}
-
-/** The command log of one device, newest first (spec: getCommand). */
-export async function commandLog(db: Db, auth: AuthContext, q: PageParams & { terminalID: string }) {
-  const device = await loadDeviceInScope(db, auth, q.terminalID);
-  const where = eq(commands.deviceId, device.id);
-  const [{ total }] = await db.select({ total: count() }).from(commands).where(where);
-  const { limit, offset } = pageWindow(q);
-  const list = await db
-    .select({
-      id: commands.id,
-      terminalID: commands.terminalId,
-      content: commands.content,
-      backContent: commands.reply,
-      result: commands.result,
-      status: commands.status,
-      deviceProtocol: commands.protocol,
-      createdAt: commands.createdAt,
-      repliedAt: commands.repliedAt,
-      offlineCommandId: commands.offlineCommandId,
-    })
-    .from(commands)
-    .where(where)
-    .orderBy(desc(commands.id))
-    .limit(limit)
-    .offset(offset);
-  return { list, total: Number(total) };
 }
