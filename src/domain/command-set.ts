@@ -173,3 +173,14 @@ export function commandSetProblems(config: DeviceTypeCommandConfig): string[] {
   }
   return problems;
 }
+
+/** The request fields of a command form's value. */
+export function commandBody(value: { commandKey?: string; params?: ParamValues } | null | undefined) {
+  if (!value?.commandKey) return {};
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(value.params ?? {})) {
+    if (v === undefined || v === null || String(v).trim() === '') continue;
+    params[k] = typeof v === 'number' ? v : String(v).trim();
+  }
+  return { commandKey: value.commandKey, params };
+}

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'alarm',
   'fence',
   'area',
+  'command',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

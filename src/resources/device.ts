@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { CarOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P, WILDCARD_PERMISSION } from '../../config/roles';
+import { COMMAND_ENTITY } from './command/fields';
+import { COMMAND_VIEWS } from './command/views';
 import { DEVICE_ENTITY } from './device/fields';
 import { DEVICE_VIEWS as V, deviceListView } from './device/views';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
@@ -69,14 +71,23 @@ export const deviceResources: ResourceDescriptor[] = [
       entity,
       view: V.huaxiang,
     }),
-    screen('multipleCmd', '/index/device/multipleCmd', [P.command]),
-    screen('multipleCmdSearch', '/index/device/multipleCmdSearch', [P.command]),
+    screen('multipleCmd', '/index/device/multipleCmd', [P.command], {
+      entity: COMMAND_ENTITY,
+      view: COMMAND_VIEWS.multipleCmd,
+    }),
+    screen('multipleCmdSearch', '/index/device/multipleCmdSearch', [P.command], {
+      entity: COMMAND_ENTITY,
+      view: COMMAND_VIEWS.results,
+    }),
     screen('deviceUpdateDevicesType', '/index/device/deviceUpdateDevicesType', ADMIN, {
       entity,
       view: V.deviceType,
     }),
     screen('deviceUpdateHost', '/index/device/deviceUpdateHost', ADMIN, { entity, view: V.host }),
-    screen('deviceConfig', '/index/device/deviceConfig', ADMIN),
+    screen('deviceConfig', '/index/device/deviceConfig', ADMIN, {
+      entity: COMMAND_ENTITY,
+      view: COMMAND_VIEWS.deviceTypes,
+    }),
     screen('deviceUpdateZone', '/index/device/deviceUpdateZone', ADMIN, { entity, view: V.timezone }),
     screen('deviceUpdateExpireType', '/index/device/deviceUpdateExpireType', ADMIN, {
       entity,

@@ -9,5 +9,8 @@ export const trackResources: ResourceDescriptor[] = [
     icon: NodeIndexOutlined,
     page: lazy(() => import('../pages/track/TrackPage')),
   }),
-  screen('directive', '/index/directive', [P.command], { icon: SendOutlined }),
+  screen('directive', '/index/directive', [P.command], {
+    icon: SendOutlined,
+    page: lazy(() => import('../pages/directive/DirectivePage')),
+  }),
 ];

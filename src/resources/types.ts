@@ -29,7 +29,11 @@ export type FieldType =
   /** A range of whole days with shortcuts (1 week, 1 month, 3 months); sent as startDate/endDate. */
   | 'dateRange'
   /** Devices of the caller's subtree (or of the account field named by `dependsOn`); terminal ids. */
-  | 'devices';
+  | 'devices'
+  /** A structured value edited as JSON text (a device type's command set); sent as the object. */
+  | 'json'
+  /** A command of the device types' sets with its generated parameter form; sent as commandKey + params. */
+  | 'command';
 
 /** One enum value: its label is a key of the descriptor's namespace, or a literal (protocol names). */
 export interface FieldOption {
@@ -114,6 +118,8 @@ export interface EntityAction {
   targetsParam?: string;
   /** The list's current filters go with the request (an action on "all matching"). */
   withFilters?: boolean;
+  /** Row actions: the form starts from the row's values (an edit form). */
+  prefill?: boolean;
 }
 
 /** A paged (or whole) list with filters, selection, batch actions and export. */
@@ -141,6 +147,13 @@ export interface BatchView {
   kind: 'batch';
   endpoint: string;
   fields: readonly string[];
+  /** The devices may instead be every device of the account chosen in this field. */
+  accountField?: string;
+  /**
+   * The call answers at once and the batch runs on the server: progress comes over the
+   * websocket until done, `cancel` stops it, and the finished batch links to its results.
+   */
+  background?: { cancel: string; results: string };
 }
 
 /** Lines in, a per-line report out (imports). Rows may also come from an xlsx/csv file. */
@@ -225,7 +238,7 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area';
+  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area' | 'command';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
   subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence';
   fields: Readonly<Record<string, EntityField>>;

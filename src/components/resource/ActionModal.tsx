@@ -80,7 +80,7 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       <Form
         form={form}
         layout="vertical"
-        initialValues={initialValues(entity, fields)}
+        initialValues={initialValues(entity, fields, action.prefill ? row : undefined)}
         disabled={state.running || finished}
       >
         {formItems(entity, fields, t, true, disabledAccounts)}

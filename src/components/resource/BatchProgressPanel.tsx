@@ -50,7 +50,7 @@ export function BatchProgressPanel({ state }: { state: BatchState }) {
           />
           <Statistic
             title={t('device:generic.failed')}
-            value={result.failed.length}
+            value={result.failedCount ?? result.failed.length}
             valueStyle={{ color: '#cf1322' }}
           />
         </Space>

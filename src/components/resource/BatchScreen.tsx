@@ -9,6 +9,8 @@ import { initialValues, requestBody } from './derive';
 import { formItems } from './formItems';
 import { ImportFileButton } from './ImportFileButton';
 import { useBatchRun } from './useBatchRun';
+import { useBackgroundBatch } from './useBackgroundBatch';
+import { Link } from 'react-router';
 
 interface Props {
   resource: ResourceDescriptor;
@@ -26,15 +28,21 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
-  const { state, run } = useBatchRun();
+  const { state: syncState, run } = useBatchRun();
+  const background = useBackgroundBatch(view.background?.cancel ?? '');
+  const state = view.background ? background.state : syncState;
   const [tooMany, setTooMany] = useState(false);
   const ids = parseTerminalIds(String(values?.terminals ?? ''));
+  // With an account chosen, its devices are the targets and the list may stay empty.
+  const byAccount = Boolean(view.accountField && values?.[view.accountField] != null);
 
   const submit = async (v: Record<string, unknown>) => {
     const terminalIDs = parseTerminalIds(String(v.terminals ?? ''));
     setTooMany(terminalIDs.length > DEVICE_BATCH_MAX);
-    if (terminalIDs.length === 0 || terminalIDs.length > DEVICE_BATCH_MAX) return;
-    await run(view.endpoint, terminalIDs, requestBody(entity, view.fields, v));
+    if (terminalIDs.length > DEVICE_BATCH_MAX || (terminalIDs.length === 0 && !byAccount)) return;
+    const body = requestBody(entity, view.fields, v);
+    if (!view.background) return void (await run(view.endpoint, terminalIDs, body));
+    await background.start(view.endpoint, terminalIDs.length ? { ...body, terminalIDs } : body);
   };
 
   return (
@@ -50,7 +58,7 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
           name="terminals"
           label={t('device:generic.imeiList')}
           extra={t('device:generic.imeiListHelp', { max: DEVICE_BATCH_MAX, count: ids.length })}
-          rules={[{ required: true, whitespace: true }]}
+          rules={[{ required: !byAccount, whitespace: true }]}
         >
           <Input.TextArea
             rows={8}
@@ -74,9 +82,27 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
           <Button type="primary" htmlType="submit" loading={state.running} data-testid="batch-submit">
             {t('device:generic.submit')}
           </Button>
+          {view.background && background.state.running ? (
+            <Button
+              danger
+              loading={background.state.cancelling}
+              onClick={() => void background.cancel()}
+              data-testid="batch-cancel"
+            >
+              {t('device:generic.cancelBatch')}
+            </Button>
+          ) : null}
         </Space>
       </Form>
       <BatchProgressPanel state={state} />
+      {view.background && background.state.result && background.state.batchId ? (
+        <Link
+          to={`${view.background.results}?batchId=${encodeURIComponent(background.state.batchId)}`}
+          data-testid="batch-results-link"
+        >
+          {t('device:generic.batchResults')}
+        </Link>
+      ) : null}
     </Card>
   );
 }

@@ -52,6 +52,16 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
   switch (field.type) {
     case 'textarea':
       return <Input.TextArea {...common} rows={3} maxLength={field.maxLength} />;
+    case 'json':
+      return (
+        <Input.TextArea
+          {...common}
+          rows={16}
+          spellCheck={false}
+          style={{ fontFamily: 'monospace', fontSize: 12 }}
+          onChange={(e) => onChange?.(e.target.value)}
+        />
+      );
     case 'lines':
       return (
         <Input.TextArea

@@ -15,7 +15,8 @@ import type { SheetFormat } from '../../sheets';
 import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
-import { columnSpecs, initialValues, requestBody } from './derive';
+import { columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
+import { useSearchParams } from 'react-router';
 import { saveBlob } from './files';
 import { formItems } from './formItems';
 import { useAccounts } from './useAccounts';
@@ -43,7 +44,13 @@ export function ListScreen({
   const allowed = (a: EntityAction) => !a.permissions || hasAnyPermission(ability, a.permissions);
   const { map: accounts } = useAccounts();
   const filterNames = view.filters ?? [];
-  const initialFilters = toFilters(requestBody(entity, filterNames, initialValues(entity, filterNames)));
+  // A link may arrive with filters in its query (?batchId=…): they start the list.
+  const [search] = useSearchParams();
+  const [startValues] = useState(() => ({
+    ...initialValues(entity, filterNames),
+    ...filtersFromQuery(entity, filterNames, search),
+  }));
+  const initialFilters = toFilters(requestBody(entity, filterNames, startValues));
 
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<Row, never, Row>({
     resource: resource.name,
@@ -149,7 +156,7 @@ export function ListScreen({
         <Card size="small">
           <QueryFilter
             form={form}
-            initialValues={initialValues(entity, filterNames)}
+            initialValues={startValues}
             onFinish={async (values) => searchFormProps.onFinish?.(values as Row)}
             onReset={() => searchFormProps.onFinish?.(initialValues(entity, filterNames))}
             defaultCollapsed

@@ -2,6 +2,7 @@
  * Pure derivations from a resource descriptor: labels, columns, form rules, request bodies and
  * report rows. No React here, so the unit tests run them in node.
  */
+import { commandBody } from '../../domain/command-set';
 import type { MessageKey } from '../../domain/messages';
 import { parseLines } from '../../domain/validators';
 import type { EntityAction, EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
@@ -89,6 +90,17 @@ export function fieldRules(entity: EntityDescriptor, name: string, t: Translate)
         if (key) throw new Error(t(`errors:${key}`));
       },
     });
+  if (field.type === 'json')
+    rules.push({
+      validator: async (_rule, value) => {
+        if (typeof value !== 'string' || !value.trim()) return;
+        try {
+          JSON.parse(value);
+        } catch (e) {
+          throw new Error(t('errors:jsonInvalid', { detail: (e as Error).message }));
+        }
+      },
+    });
   const validate = field.validate;
   if (validate)
     rules.push({
@@ -102,11 +114,36 @@ export function fieldRules(entity: EntityDescriptor, name: string, t: Translate)
 }
 
 /** Initial form values declared by the fields. */
-export function initialValues(entity: EntityDescriptor, names: readonly string[]): Record<string, unknown> {
+export function initialValues(
+  entity: EntityDescriptor,
+  names: readonly string[],
+  row?: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    const v = fieldOf(entity, name).initialValue;
-    if (v !== undefined) out[name] = typeof v === 'function' ? (v as () => unknown)() : v;
+    const field = fieldOf(entity, name);
+    const v = row && name in row ? row[name] : field.initialValue;
+    if (v === undefined) continue;
+    if (field.type === 'json') out[name] = typeof v === 'string' ? v : JSON.stringify(v, null, 2);
+    else out[name] = typeof v === 'function' ? (v as () => unknown)() : v;
+  }
+  return out;
+}
+
+/** Filter values a link carries in its query string: text and numbers only. */
+export function filtersFromQuery(
+  entity: EntityDescriptor,
+  names: readonly string[],
+  query: URLSearchParams,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const v = query.get(name);
+    if (v === null || v === '') continue;
+    const type = fieldOf(entity, name).type;
+    if (type === 'number') {
+      if (Number.isFinite(Number(v))) out[name] = Number(v);
+    } else if (type === 'text' || type === 'select') out[name] = v;
   }
   return out;
 }
@@ -130,6 +167,14 @@ export function requestBody(
     if (v === undefined || v === null) continue;
     if (field.type === 'dateRange') {
       if (isDayRange(v)) [body.startDate, body.endDate] = v;
+      continue;
+    }
+    if (field.type === 'command') {
+      Object.assign(body, commandBody(v as Parameters<typeof commandBody>[0]));
+      continue;
+    }
+    if (field.type === 'json' && typeof v === 'string') {
+      body[field.param ?? name] = JSON.parse(v);
       continue;
     }
     if (typeof v === 'string') {

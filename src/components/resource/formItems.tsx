@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { EntityDescriptor } from '../../resources/types';
 import { fieldOf, fieldRules, labelKeyOf, type FieldRule } from './derive';
 import { FieldInput } from './FieldInput';
+import { AllSetsCommandFields } from '../command/AllSetsCommandFields';
 
 /**
  * Form items of the named fields as an array (layouts such as QueryFilter place each child in
@@ -17,6 +18,8 @@ export function formItems(
 ) {
   return names.map((name) => {
     const field = fieldOf(entity, name);
+    // A command is several form items: the picker and the parameters its definition declares.
+    if (field.type === 'command') return <AllSetsCommandFields key={name} root={name} />;
     return (
       <Form.Item
         key={name}

@@ -7,6 +7,8 @@ export interface BatchResult {
   total: number;
   succeeded: number;
   failed: { terminalID: string; key: string; message: string }[];
+  /** Failures counted without their rows (a batch run on the server reports only how many). */
+  failedCount?: number;
 }
 
 export interface BatchState {

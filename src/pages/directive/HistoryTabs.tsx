@@ -1,0 +1,165 @@
+import { Button, Popconfirm, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App } from 'antd';
+import { errorText } from '../../i18n/errorText';
+import { cancelOffline, commandLog, offlineQueue, type CommandRow, type OfflineRow } from './api';
+import { RESULT_COLORS, STATUS_COLORS, replyText, resultName } from './replyText';
+
+const PAGE = 10;
+const time = (v: string | null) =>
+  v ? <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('MM-DD HH:mm:ss')}</span> : null;
+
+interface Props {
+  terminalID: string;
+  /** Bumped when something changed (a command sent, a reply arrived): both tables reload. */
+  version: number;
+}
+
+function usePage<T>(load: (page: number) => Promise<{ list: T[]; total: number }>, version: number) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ list: T[]; total: number }>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const reload = useCallback(() => {
+    setLoading(true);
+    load(page)
+      .then(setData, () => undefined)
+      .finally(() => setLoading(false));
+  }, [load, page]);
+  useEffect(reload, [reload, version]);
+  return { page, setPage, data, loading, reload };
+}
+
+/** A device's command history and its offline queue with every status change and cancel. */
+export function HistoryTabs({ terminalID, version }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const sent = usePage(
+    useCallback((p: number) => commandLog(terminalID, p, PAGE), [terminalID]),
+    version,
+  );
+  const queue = usePage(
+    useCallback((p: number) => offlineQueue(terminalID, p, PAGE), [terminalID]),
+    version,
+  );
+  const status = (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`command:status.${s}`, s)}</Tag>;
+
+  const cancel = async (id: number) => {
+    try {
+      await cancelOffline(terminalID, id);
+      queue.reload();
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  };
+
+  const history = (
+    <Table<CommandRow>
+      size="small"
+      rowKey="id"
+      scroll={{ x: 'max-content' }}
+      data-testid="command-history"
+      loading={sent.loading}
+      dataSource={sent.data.list}
+      pagination={{ current: sent.page, pageSize: PAGE, total: sent.data.total, onChange: sent.setPage }}
+      columns={[
+        { title: t('command:history.time'), dataIndex: 'createdAt', render: time },
+        {
+          title: t('command:history.content'),
+          dataIndex: 'content',
+          render: (v: string) => <code>{v}</code>,
+        },
+        { title: t('command:history.sender'), dataIndex: 'username', width: 110 },
+        { title: t('command:history.status'), dataIndex: 'status', render: status, width: 100 },
+        {
+          title: t('command:history.result'),
+          dataIndex: 'result',
+          width: 90,
+          render: (r: number | null) => {
+            const n = resultName(r);
+            return n ? <Tag color={RESULT_COLORS[n]}>{t(`command:result.${n}`)}</Tag> : null;
+          },
+        },
+        {
+          title: t('command:history.reply'),
+          dataIndex: 'backContent',
+          render: (v: string | null) => replyText(v, t),
+        },
+        { title: t('command:history.repliedAt'), dataIndex: 'repliedAt', render: time },
+      ]}
+    />
+  );
+
+  const offline = (
+    <Table<OfflineRow>
+      size="small"
+      rowKey="id"
+      scroll={{ x: 'max-content' }}
+      data-testid="offline-queue"
+      loading={queue.loading}
+      dataSource={queue.data.list}
+      pagination={{ current: queue.page, pageSize: PAGE, total: queue.data.total, onChange: queue.setPage }}
+      expandable={{
+        expandedRowRender: (row) => (
+          <Timeline
+            items={row.changes.map((c) => ({
+              color: STATUS_COLORS[c.status] === 'red' ? 'red' : undefined,
+              children: (
+                <span>
+                  {time(c.at)} · {t(`command:status.${c.status}`, c.status)}
+                  {c.username ? ` · ${c.username}` : ''}
+                  {c.detail ? (
+                    <Typography.Text type="secondary"> · {replyText(c.detail, t)}</Typography.Text>
+                  ) : null}
+                </span>
+              ),
+            }))}
+          />
+        ),
+      }}
+      columns={[
+        { title: t('command:history.time'), dataIndex: 'createdAt', render: time },
+        {
+          title: t('command:history.content'),
+          dataIndex: 'content',
+          render: (v: string) => <code>{v}</code>,
+        },
+        { title: t('command:history.sender'), dataIndex: 'username', width: 110 },
+        { title: t('command:history.status'), dataIndex: 'status', render: status, width: 100 },
+        { title: t('command:history.expiresAt'), dataIndex: 'expiresAt', render: time },
+        {
+          title: t('command:history.reply'),
+          dataIndex: 'reply',
+          render: (v: string | null) => replyText(v, t),
+        },
+        {
+          title: '',
+          key: 'cancel',
+          width: 90,
+          render: (_: unknown, row) =>
+            row.status === 'queued' ? (
+              <Popconfirm title={t('command:history.cancelConfirm')} onConfirm={() => void cancel(row.id)}>
+                <Button size="small" danger data-testid={`cancel-offline-${row.id}`}>
+                  {t('command:history.cancel')}
+                </Button>
+              </Popconfirm>
+            ) : null,
+        },
+      ]}
+    />
+  );
+
+  return (
+    <Tabs
+      items={[
+        { key: 'history', label: t('command:history.sentTab'), children: history },
+        {
+          key: 'offline',
+          label: t('command:history.offlineTab', { count: queue.data.total }),
+          children: offline,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { COMMAND_RESULT, DEVICE_PROTOCOL, IMPORT_PROTOCOL } from '../../domain/codes';
+import { COMMAND_ITEM_STATUSES } from '../../domain/command-batch';
+import { ICON_TYPE_MAX, ICON_TYPE_MIN } from '../../domain/device-rules';
+import { MESSAGES } from '../../domain/messages';
+import type { EntityDescriptor, FieldOption } from '../types';
+
+/** Protocol names are product names: shown as they are in every language. */
+const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
+  value,
+  label,
+}));
+const importOptions: FieldOption[] = Object.entries(IMPORT_PROTOCOL).map(([name, value]) => ({
+  value,
+  labelKey: `device:importProtocols.${name}`,
+}));
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'default',
+  sent: 'processing',
+  success: 'green',
+  error: 'red',
+  timeout: 'orange',
+  queued: 'blue',
+  failed: 'red',
+  cancelled: 'default',
+};
+const statusOptions: FieldOption[] = COMMAND_ITEM_STATUSES.map((s) => ({
+  value: s,
+  labelKey: `status.${s}`,
+  color: STATUS_COLORS[s],
+}));
+const resultOptions: FieldOption[] = Object.entries(COMMAND_RESULT).map(([name, value]) => ({
+  value,
+  labelKey: `result.${name}`,
+  color: { success: 'green', timeout: 'orange', error: 'red' }[name],
+}));
+
+/** Why a device of a batch was not sent the command: a key of the error catalogue. */
+const reasonOptions: FieldOption[] = Object.keys(MESSAGES).map((k) => ({
+  value: k,
+  labelKey: `errors:${k}`,
+}));
+
+/**
+ * Device types with their command sets (deviceConfig), and one command sent to many devices
+ * (multipleCmd, multipleCmdSearch). Labels are keys of the command namespace.
+ */
+export const COMMAND_ENTITY: EntityDescriptor = {
+  namespace: 'command',
+  subject: 'device',
+  fields: {
+    // device types
+    name: { type: 'text', required: true, maxLength: 32, labelKey: 'deviceType.name' },
+    protocol: { type: 'select', options: protocolOptions, required: true, labelKey: 'deviceType.protocol' },
+    importProtocol: { type: 'select', options: importOptions, labelKey: 'deviceType.importProtocol' },
+    description: { type: 'textarea', maxLength: 255, labelKey: 'deviceType.description' },
+    iconType: { type: 'number', min: ICON_TYPE_MIN, max: ICON_TYPE_MAX, labelKey: 'deviceType.iconType' },
+    commandConfig: {
+      type: 'json',
+      required: true,
+      labelKey: 'deviceType.commandConfig',
+      helpKey: 'deviceType.commandConfigHelp',
+      initialValue: JSON.stringify({ framing: 'gt06Text', commands: [] }, null, 2),
+    },
+    commandCount: { type: 'number', labelKey: 'deviceType.commandCount', width: 110 },
+    deviceCount: { type: 'number', labelKey: 'deviceType.deviceCount', width: 110 },
+    keyword: { type: 'text', maxLength: 32, labelKey: 'deviceType.name', param: 'name' },
+    // batches
+    terminals: { type: 'lines', labelKey: 'batch.imeis' },
+    accountId: { type: 'account', labelKey: 'batch.account', helpKey: 'batch.accountHelp' },
+    includeSubAccounts: { type: 'boolean', labelKey: 'batch.includeSubAccounts', initialValue: false },
+    command: { type: 'command', labelKey: 'console.command' },
+    batchNo: { type: 'number', labelKey: 'batch.batchNo', width: 80 },
+    batchId: { type: 'text', maxLength: 64, labelKey: 'batch.batchId' },
+    label: { type: 'text', labelKey: 'batch.label' },
+    terminalID: { type: 'text', maxLength: 20, labelKey: 'batch.terminalID', width: 160 },
+    status: { type: 'select', options: statusOptions, labelKey: 'history.status', width: 100 },
+    content: { type: 'text', labelKey: 'history.content' },
+    reply: { type: 'text', labelKey: 'history.reply' },
+    result: { type: 'select', options: resultOptions, labelKey: 'history.result', width: 90 },
+    username: { type: 'text', labelKey: 'history.sender', width: 110 },
+    reason: { type: 'select', options: reasonOptions, labelKey: 'batch.reason' },
+    startTime: { type: 'datetime', labelKey: 'batch.startTime' },
+    endTime: { type: 'datetime', labelKey: 'batch.endTime' },
+    updatedAt: { type: 'datetime', labelKey: 'batch.updatedAt', width: 170 },
+  },
+};

@@ -1,0 +1,61 @@
+import { WILDCARD_PERMISSION } from '../../../config/roles';
+import type { BatchView, EntityAction, ListView } from '../types';
+
+const TYPE_FIELDS = ['name', 'protocol', 'importProtocol', 'description', 'iconType', 'commandConfig'];
+const admin = [WILDCARD_PERMISSION] as const;
+
+const addType: EntityAction = {
+  name: 'addType',
+  labelKey: 'deviceType.add',
+  endpoint: '/config/addDeviceType',
+  permissions: admin,
+  fields: TYPE_FIELDS,
+};
+const editType: EntityAction = {
+  name: 'editType',
+  labelKey: 'deviceType.edit',
+  endpoint: '/config/updateDeviceType',
+  permissions: admin,
+  fields: TYPE_FIELDS,
+  idParam: { param: 'id', from: 'id' },
+  prefill: true,
+};
+
+/** Screens of the command entity: device types, one command to many devices, its results. */
+export const COMMAND_VIEWS = {
+  deviceTypes: {
+    kind: 'list',
+    endpoint: '/config/findDeviceType',
+    rowKey: 'id',
+    columns: ['name', 'protocol', 'importProtocol', 'description', 'commandCount', 'deviceCount'],
+    filters: ['keyword'],
+    toolbarActions: [addType],
+    rowActions: [editType],
+  } satisfies ListView,
+  multipleCmd: {
+    kind: 'batch',
+    endpoint: '/command/multipleCmd',
+    fields: ['accountId', 'includeSubAccounts', 'command'],
+    accountField: 'accountId',
+    background: { cancel: '/command/cancelBatch', results: '/index/device/multipleCmdSearch' },
+  } satisfies BatchView,
+  results: {
+    kind: 'list',
+    endpoint: '/command/multipleCmdSearch',
+    rowKey: 'id',
+    columns: [
+      'batchNo',
+      'label',
+      'terminalID',
+      'status',
+      'reason',
+      'content',
+      'reply',
+      'result',
+      'username',
+      'updatedAt',
+    ],
+    filters: ['batchId', 'terminalID', 'status', 'startTime', 'endTime'],
+    export: { endpoint: '/command/multipleCmdExport', fileName: 'command-results' },
+  } satisfies ListView,
+};
