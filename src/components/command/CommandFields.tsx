@@ -88,7 +88,7 @@ export function CommandFields({ root, commands, preset }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def]);
 
-  const preview = def && params ? renderCommand(def, params) : null;
+  const preview = def ? renderCommand(def, params ?? {}) : null;
   const rule = (p: CommandParamDef): Rule => ({
     validator: async (_, value) => {
       const problem = checkParam(p, value);

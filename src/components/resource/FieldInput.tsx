@@ -77,10 +77,11 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
       return <Input.Password {...common} autoComplete="new-password" maxLength={field.maxLength} />;
     case 'boolean':
       return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
+    // Our placeholders: in a QueryFilter antd would fall back to pro-components' Chinese ones.
     case 'date':
-      return <DatePicker {...common} style={{ width: 180 }} />;
+      return <DatePicker {...common} placeholder={t('common:pickDate')} style={{ width: 180 }} />;
     case 'datetime':
-      return <DatePicker {...common} showTime style={{ width: 200 }} />;
+      return <DatePicker {...common} showTime placeholder={t('common:pickTime')} style={{ width: 200 }} />;
     case 'account':
       return <AccountSelect {...common} disabledAccounts={disabledAccounts} />;
     case 'dateRange':
