@@ -1,4 +1,5 @@
 import type { ParamValues } from '../../../src/domain/command-set';
+import type { CommandBatchStatus, CommandItemStatus } from '../../../src/domain/command-batch';
 import {
   bigint,
   bigserial,
@@ -15,7 +16,7 @@ import {
 import { devices } from './devices';
 import { users } from './users';
 
-export type CommandBatchStatus = 'running' | 'done' | 'cancelled' | 'interrupted';
+export type { CommandBatchStatus };
 
 /**
  * One command sent to many devices (multipleCmd). `batch_key` is the client-chosen id its
@@ -43,8 +44,7 @@ export const commandBatches = pgTable(
   (t) => [index('command_batches_user_time_idx').on(t.userId, t.createdAt)],
 );
 
-export type CommandBatchItemStatus =
-  'pending' | 'sent' | 'success' | 'error' | 'timeout' | 'queued' | 'failed' | 'cancelled';
+export type CommandBatchItemStatus = CommandItemStatus;
 
 /** One device of a batch and what became of it; `reason` is a MESSAGES key when it failed. */
 export const commandBatchItems = pgTable(
