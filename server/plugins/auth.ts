@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE, isDemo } from '../../config/roles';
 import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
 import type { UserRow } from '../db/schema/users';
-import { demoForbidden, forbidden, sessionExpired } from '../lib/errors';
+import type { MessageKey } from '../../src/domain/messages';
+import { AppError, demoForbidden, forbidden, sessionExpired } from '../lib/errors';
 import { clearReadCaches, ReadCache } from '../lib/read-cache';
 import { findSession, hashToken } from '../services/sessions';
 
@@ -14,9 +15,11 @@ import { findSession, hashToken } from '../services/sessions';
  *   { permission: 'authenticated' }          any logged-in account
  *   { permission: ['agent:add', ...] }       any one of these (admin's wildcard passes)
  *   write: true                              refused for the demo account and device logins
+ *   demoKey: 'demoCommand'                   the key a write refused to demo answers (default demoForbidden)
  */
 export type RouteAccess =
-  { public: true } | { permission: 'authenticated' | string | readonly string[]; write?: boolean };
+  | { public: true }
+  | { permission: 'authenticated' | string | readonly string[]; write?: boolean; demoKey?: MessageKey };
 
 export interface AuthContext {
   user: UserRow;
@@ -73,7 +76,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (!hasAnyPermission(auth.ability, list)) throw forbidden();
     }
     if (access.write) {
-      if (isDemo(auth.user)) throw demoForbidden();
+      if (isDemo(auth.user)) throw access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
       if (auth.deviceId != null) throw forbidden();
     }
   });
