@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { loadNotifyConfig, type NotifyConfig } from './notify/config';
 
@@ -29,6 +30,13 @@ export interface ServerConfig {
   };
   frameLogDays: number;
   offlineCommandTtlHours: number;
+  /** Command batches (multipleCmd): pacing of this node, shared by every batch it runs. */
+  commandBatch: { ratePerSecond: number; concurrency: number };
+  /**
+   * This node's name in the cluster, stored with the batches it runs so that, restarted, it
+   * marks its own unfinished ones interrupted. Stable across restarts: host and HTTP port.
+   */
+  nodeId: string;
   simulatorDevices: number;
   /** Alarm notifiers: SMS/phone provider and the outbox worker (server/notify/config.ts). */
   notify: NotifyConfig;
@@ -65,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     frameLogDays: int(env.FRAME_LOG_DAYS, 7),
     offlineCommandTtlHours: int(env.OFFLINE_COMMAND_TTL_HOURS, 72),
+    commandBatch: {
+      ratePerSecond: Math.max(1, int(env.COMMAND_BATCH_RATE, 200)),
+      concurrency: Math.max(1, int(env.COMMAND_BATCH_CONCURRENCY, 500)),
+    },
+    nodeId: (env.NODE_ID || `${hostname()}:${int(env.PORT, 8080)}`).slice(0, 64),
     simulatorDevices: int(env.SIMULATOR_DEVICES, 60),
     readCacheMs: int(env.READ_CACHE_MS, 2000),
     notify: loadNotifyConfig(env),

@@ -43,6 +43,8 @@ export const SUBJECT = {
   fencesChanged: 'fences.changed',
   /** Request to the node that holds a device's connection. */
   gatewayCommand: (terminalId: string) => `gw.cmd.${terminalId}`,
+  /** Request to the node running a command batch: stop starting its commands (cancelBatch). */
+  commandBatchCancel: (batchId: number) => `cmd.batch.cancel.${batchId}`,
 } as const;
 
 export function subjectMatches(pattern: string, subject: string): boolean {
