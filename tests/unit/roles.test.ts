@@ -35,6 +35,7 @@ const AGENT = [
   'alarms',
   'track',
   'command',
+  'commandRaw',
   'tire',
   'agentList',
   'agentAdd',
@@ -89,6 +90,8 @@ const USER = [
 const TEST = [
   'testQc',
   'testBatchCmd',
+  // Issue 13: free-text commands beyond a device type's set, for resellers and the factory.
+  'commandRaw',
   'testLog',
   'testGw005',
   'testSimMatch',
