@@ -54,6 +54,7 @@ export const MESSAGES = {
   deviceTypeTaken: 'A device type of this name already exists',
   commandSetInvalid: 'The command set has errors: {{detail}}',
   presetLimit: 'An account keeps at most {{limit}} saved commands',
+  jsonInvalid: 'This is not valid JSON: {{detail}}',
   batchIdTaken: 'This batch id is already in use: start the batch again',
   deviceNoOfflineCommands: "This device's protocol cannot keep offline commands",
   batchCancelled: 'The batch was cancelled before this command was sent',

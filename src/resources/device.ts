@@ -79,6 +79,10 @@ export const deviceResources: ResourceDescriptor[] = [
       entity: COMMAND_ENTITY,
       view: COMMAND_VIEWS.results,
     }),
+    screen('offlineCmdImport', '/index/device/offlineCmdImport', [P.command], {
+      entity: COMMAND_ENTITY,
+      view: COMMAND_VIEWS.offlineImport,
+    }),
     screen('deviceUpdateDevicesType', '/index/device/deviceUpdateDevicesType', ADMIN, {
       entity,
       view: V.deviceType,

@@ -1,5 +1,5 @@
 import { WILDCARD_PERMISSION } from '../../../config/roles';
-import type { BatchView, EntityAction, ListView } from '../types';
+import type { BatchView, EntityAction, ListView, ReportView } from '../types';
 
 const TYPE_FIELDS = ['name', 'protocol', 'importProtocol', 'description', 'iconType', 'commandConfig'];
 const admin = [WILDCARD_PERMISSION] as const;
@@ -58,4 +58,12 @@ export const COMMAND_VIEWS = {
     filters: ['batchId', 'terminalID', 'status', 'startTime', 'endTime'],
     export: { endpoint: '/command/multipleCmdExport', fileName: 'command-results' },
   } satisfies ListView,
+  /** Offline commands for many devices: `IMEI` lines take the chosen command, `IMEI,text` their own. */
+  offlineImport: {
+    kind: 'report',
+    endpoint: '/command/ChBatchOfflineRecordImport',
+    fields: ['command'],
+    input: 'text',
+    linesField: 'lines',
+  } satisfies ReportView,
 };
