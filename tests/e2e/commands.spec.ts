@@ -64,7 +64,12 @@ test('the console cuts the fuel of a connected tracker and shows the reply in En
 
     await chooseLanguage(page, '简体中文');
     await expect(history.locator('tr.ant-table-row').first()).toContainText('断油断电成功');
-    await expect(page.getByTestId('command-reply')).toHaveText('断油断电成功');
+    // Sent from the Chinese page: the reply shown in Chinese at once.
+    await pickCommand(page, '恢复油电');
+    await page.getByTestId('command-send').click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect(page.getByTestId('command-reply')).toHaveText('恢复油电成功');
+    await page.screenshot({ path: 'docs/screenshots/command-console-cn.png' });
   } finally {
     sim.stop();
   }

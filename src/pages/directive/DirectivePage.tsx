@@ -93,14 +93,14 @@ export default function DirectivePage() {
         <Empty description={t('command:console.pickDevice')} />
       ) : (
         <Row gutter={24}>
-          <Col xs={24} xl={10}>
+          <Col xs={24} xxl={10}>
             {commands.length ? (
               <SendPanel device={device} commands={commands} onSent={() => setVersion((v) => v + 1)} />
             ) : (
               <Empty description={t('command:console.noCommands')} />
             )}
           </Col>
-          <Col xs={24} xl={14}>
+          <Col xs={24} xxl={14}>
             <HistoryTabs terminalID={device.terminalID} version={version} />
           </Col>
         </Row>
