@@ -1,8 +1,7 @@
-import { Button, Popconfirm, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Popconfirm, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App } from 'antd';
 import { errorText } from '../../i18n/errorText';
 import { cancelOffline, commandLog, offlineQueue, type CommandRow, type OfflineRow } from './api';
 import { RESULT_COLORS, STATUS_COLORS, replyText, resultName } from './replyText';
