@@ -28,7 +28,10 @@ export const AREA_ENTITY: EntityDescriptor = {
 const FILTERS = ['terminalID', 'startTime', 'endTime'] as const;
 
 /** Visits of one check-car area or point; the export is the server's xlsx of the same filters. */
-export function visitsList(fenceId: number, purpose: 'checkArea' | 'checkPoint'): ResourceDescriptor & { view: ListView } {
+export function visitsList(
+  fenceId: number,
+  purpose: 'checkArea' | 'checkPoint',
+): ResourceDescriptor & { view: ListView } {
   return {
     name: `areaVisits-${fenceId}`,
     labelKey: 'areaVisits',

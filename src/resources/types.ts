@@ -149,6 +149,8 @@ export interface BatchView {
   fields: readonly string[];
   /** The devices may instead be every device of the account chosen in this field. */
   accountField?: string;
+  /** Devices picked from the list in this field (type devices) join the pasted IMEIs. */
+  pickField?: string;
   /**
    * The call answers at once and the batch runs on the server: progress comes over the
    * websocket until done, `cancel` stops it, and the finished batch links to its results.

@@ -32,15 +32,24 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
   const background = useBackgroundBatch(view.background?.cancel ?? '');
   const state = view.background ? background.state : syncState;
   const [tooMany, setTooMany] = useState(false);
-  const ids = parseTerminalIds(String(values?.terminals ?? ''));
+  const targetsOf = (v: Record<string, unknown> | undefined) => {
+    const picked = view.pickField ? ((v?.[view.pickField] as string[] | undefined) ?? []) : [];
+    return parseTerminalIds([String(v?.terminals ?? ''), ...picked].join('\n'));
+  };
+  const ids = targetsOf(values);
   // With an account chosen, its devices are the targets and the list may stay empty.
   const byAccount = Boolean(view.accountField && values?.[view.accountField] != null);
+  const picked = Boolean(view.pickField && (values?.[view.pickField] as unknown[] | undefined)?.length);
 
   const submit = async (v: Record<string, unknown>) => {
-    const terminalIDs = parseTerminalIds(String(v.terminals ?? ''));
+    const terminalIDs = targetsOf(v);
     setTooMany(terminalIDs.length > DEVICE_BATCH_MAX);
     if (terminalIDs.length > DEVICE_BATCH_MAX || (terminalIDs.length === 0 && !byAccount)) return;
-    const body = requestBody(entity, view.fields, v);
+    const body = requestBody(
+      entity,
+      view.fields.filter((f) => f !== view.pickField),
+      v,
+    );
     if (!view.background) return void (await run(view.endpoint, terminalIDs, body));
     await background.start(view.endpoint, terminalIDs.length ? { ...body, terminalIDs } : body);
   };
@@ -58,7 +67,7 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
           name="terminals"
           label={t('device:generic.imeiList')}
           extra={t('device:generic.imeiListHelp', { max: DEVICE_BATCH_MAX, count: ids.length })}
-          rules={[{ required: !byAccount, whitespace: true }]}
+          rules={[{ required: !byAccount && !picked, whitespace: true }]}
         >
           <Input.TextArea
             rows={8}

@@ -66,6 +66,8 @@ export const COMMAND_ENTITY: EntityDescriptor = {
     keyword: { type: 'text', maxLength: 32, labelKey: 'deviceType.name', param: 'name' },
     // batches
     terminals: { type: 'lines', labelKey: 'batch.imeis' },
+    // The batch screen adds these to the pasted IMEIs (BatchView.pickField).
+    picked: { type: 'devices', labelKey: 'batch.picked' },
     accountId: { type: 'account', labelKey: 'batch.account', helpKey: 'batch.accountHelp' },
     includeSubAccounts: { type: 'boolean', labelKey: 'batch.includeSubAccounts', initialValue: false },
     command: { type: 'command', labelKey: 'console.command' },

@@ -35,8 +35,9 @@ export const COMMAND_VIEWS = {
   multipleCmd: {
     kind: 'batch',
     endpoint: '/command/multipleCmd',
-    fields: ['accountId', 'includeSubAccounts', 'command'],
+    fields: ['picked', 'accountId', 'includeSubAccounts', 'command'],
     accountField: 'accountId',
+    pickField: 'picked',
     background: { cancel: '/command/cancelBatch', results: '/index/device/multipleCmdSearch' },
   } satisfies BatchView,
   results: {
