@@ -43,7 +43,7 @@ export interface IngestResult {
   alarms?: { sent: number; received: number; p50: number; p95: number; max: number };
 }
 
-async function freshPgDatabase(base: string): Promise<string> {
+export async function freshPgDatabase(base: string): Promise<string> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query('DROP DATABASE IF EXISTS fg_bench WITH (FORCE)');
