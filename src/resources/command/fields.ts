@@ -66,6 +66,8 @@ export const COMMAND_ENTITY: EntityDescriptor = {
     keyword: { type: 'text', maxLength: 32, labelKey: 'deviceType.name', param: 'name' },
     // batches
     terminals: { type: 'lines', labelKey: 'batch.imeis' },
+    // The offline import's pasted lines: `IMEI` or `IMEI,command text`.
+    lines: { type: 'lines', labelKey: 'batch.imeis' },
     // The batch screen adds these to the pasted IMEIs (BatchView.pickField).
     picked: { type: 'devices', labelKey: 'batch.picked' },
     accountId: { type: 'account', labelKey: 'batch.account', helpKey: 'batch.accountHelp' },
