@@ -62,6 +62,7 @@ test('a user account sees no management menus and the API refuses it (9906)', as
   expect(paths.filter((p) => p.startsWith('/index/device/'))).toEqual([
     '/index/device/multipleCmd',
     '/index/device/multipleCmdSearch',
+    '/index/device/offlineCmdImport',
   ]);
 
   const token = await tokenOf(page);
