@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { cancelOffline, commandLog, offlineQueue, type CommandRow, type OfflineRow } from './api';
-import { RESULT_COLORS, STATUS_COLORS, replyText, resultName } from './replyText';
+import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
+import { replyText, resultName } from './replyText';
 
 const PAGE = 10;
 const time = (v: string | null) =>

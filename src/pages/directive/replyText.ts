@@ -18,20 +18,3 @@ const RESULT_NAMES: Record<number, 'success' | 'timeout' | 'error'> = {
 /** success, timeout or error for a result code (null while undecided). */
 export const resultName = (result: number | null | undefined) =>
   result == null ? null : RESULT_NAMES[result];
-
-export const RESULT_COLORS = { success: 'green', timeout: 'orange', error: 'red' } as const;
-
-/** Tag colours of command and offline-command statuses. */
-export const STATUS_COLORS: Record<string, string> = {
-  queued: 'blue',
-  pending: 'default',
-  sent: 'processing',
-  delivered: 'green',
-  replied: 'green',
-  success: 'green',
-  timeout: 'orange',
-  error: 'red',
-  failed: 'red',
-  expired: 'default',
-  cancelled: 'default',
-};

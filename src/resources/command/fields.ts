@@ -1,3 +1,4 @@
+import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
 import { COMMAND_RESULT, DEVICE_PROTOCOL, IMPORT_PROTOCOL } from '../../domain/codes';
 import { COMMAND_ITEM_STATUSES } from '../../domain/command-batch';
 import { ICON_TYPE_MAX, ICON_TYPE_MIN } from '../../domain/device-rules';
@@ -13,16 +14,6 @@ const importOptions: FieldOption[] = Object.entries(IMPORT_PROTOCOL).map(([name,
   value,
   labelKey: `device:importProtocols.${name}`,
 }));
-const STATUS_COLORS: Record<string, string> = {
-  pending: 'default',
-  sent: 'processing',
-  success: 'green',
-  error: 'red',
-  timeout: 'orange',
-  queued: 'blue',
-  failed: 'red',
-  cancelled: 'default',
-};
 const statusOptions: FieldOption[] = COMMAND_ITEM_STATUSES.map((s) => ({
   value: s,
   labelKey: `status.${s}`,
@@ -31,7 +22,7 @@ const statusOptions: FieldOption[] = COMMAND_ITEM_STATUSES.map((s) => ({
 const resultOptions: FieldOption[] = Object.entries(COMMAND_RESULT).map(([name, value]) => ({
   value,
   labelKey: `result.${name}`,
-  color: { success: 'green', timeout: 'orange', error: 'red' }[name],
+  color: RESULT_COLORS[name as keyof typeof RESULT_COLORS],
 }));
 
 /** Why a device of a batch was not sent the command: a key of the error catalogue. */
