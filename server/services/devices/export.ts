@@ -1,10 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, desc, lt, type SQL } from 'drizzle-orm';
 import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
 import { DEVICE_EXPORT_MAX } from '../../../src/domain/device-rules';
-import { csvLine, csvStart } from '../../../src/sheets/csv';
-import { SHEET_MIME, xlsxValue, type SheetColumn, type SheetFormat } from '../../../src/sheets';
+import { SHEET_MIME, type SheetColumn, type SheetFormat } from '../../../src/sheets';
+import { sheetStream } from '../../lib/sheet-stream';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import type { AuthContext } from '../../plugins/auth';
@@ -70,26 +69,7 @@ export async function exportDevices(
 
 async function pump(db: Db, where: SQL, cap: number, format: SheetFormat, out: PassThrough) {
   const cols = DEVICE_EXPORT_COLUMNS;
-  let writeRow: (values: unknown[]) => void;
-  let finish: () => Promise<void>;
-  if (format === 'csv') {
-    out.write(csvStart(cols.map((c) => c.header)));
-    writeRow = (values) => out.write(csvLine(values));
-    finish = async () => void out.end();
-  } else {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: false,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet('Devices');
-    ws.columns = cols.map((c) => ({ key: c.key, header: c.header, width: c.width }));
-    writeRow = (values) => ws.addRow(values.map(xlsxValue)).commit();
-    finish = async () => {
-      ws.commit();
-      await wb.commit();
-    };
-  }
+  const { writeRow, finish } = sheetStream(format, 'Devices', cols, out);
   let written = 0;
   let lastId: number | null = null;
   while (written < cap) {

@@ -1,9 +1,8 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import { COMMAND_BATCH_EXPORT_MAX } from '../../../../src/domain/command-batch';
-import { csvLine, csvStart } from '../../../../src/sheets/csv';
-import { SHEET_MIME, xlsxValue, type SheetFormat } from '../../../../src/sheets';
+import { SHEET_MIME, type SheetFormat } from '../../../../src/sheets';
+import { sheetStream } from '../../../lib/sheet-stream';
 import type { Db } from '../../../db/client';
 import { commandBatchItems as items, commandBatches as batches } from '../../../db/schema/command-batches';
 import type { AuthContext } from '../../../plugins/auth';
@@ -54,26 +53,7 @@ export async function exportItems(db: Db, auth: AuthContext, f: ItemFilter, form
 }
 
 async function pump(db: Db, where: SQL, cap: number, format: SheetFormat, out: PassThrough) {
-  let writeRow: (values: unknown[]) => void;
-  let finish: () => Promise<void>;
-  if (format === 'csv') {
-    out.write(csvStart(COLUMNS.map((c) => c.header)));
-    writeRow = (values) => out.write(csvLine(values));
-    finish = async () => void out.end();
-  } else {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: false,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet('Commands');
-    ws.columns = COLUMNS.map((c) => ({ key: c.key, header: c.header, width: c.width }));
-    writeRow = (values) => ws.addRow(values.map(xlsxValue)).commit();
-    finish = async () => {
-      ws.commit();
-      await wb.commit();
-    };
-  }
+  const { writeRow, finish } = sheetStream(format, 'Commands', COLUMNS, out);
   let written = 0;
   let last: { batch: number; item: number } | null = null;
   while (written < cap) {
