@@ -143,23 +143,26 @@ export const overspeed: CommandDef = {
     },
   ],
 };
+/** A `{mode}` select: option values with their label keys (default 1). */
+const modeParam = (options: [string, string][]): CommandParamDef => ({
+  name: 'mode',
+  labelKey: 'param.mode',
+  type: 'select',
+  default: '1',
+  options: options.map(([value, labelKey]) => ({ value, labelKey })),
+});
+
 /** The long-standby mode switch; SWMODE,0# (normal mode) is refused for an online device. */
 export const modeSwitch: CommandDef = {
   key: 'modeSwitch',
   labelKey: 'name.modeSwitch',
   content: 'SWMODE,{mode}#',
   params: [
-    {
-      name: 'mode',
-      labelKey: 'param.mode',
-      type: 'select',
-      default: '1',
-      options: [
-        { value: '0', labelKey: 'option.modeNormal' },
-        { value: '1', labelKey: 'option.modePowerSaving' },
-        { value: '2', labelKey: 'option.modeDeepSleep' },
-      ],
-    },
+    modeParam([
+      ['0', 'option.modeNormal'],
+      ['1', 'option.modePowerSaving'],
+      ['2', 'option.modeDeepSleep'],
+    ]),
   ],
 };
 export const workMode: CommandDef = {
@@ -167,17 +170,11 @@ export const workMode: CommandDef = {
   labelKey: 'name.workMode',
   content: 'MODE,{mode}#',
   params: [
-    {
-      name: 'mode',
-      labelKey: 'param.mode',
-      type: 'select',
-      default: '1',
-      options: [
-        { value: '1', labelKey: 'option.realtime' },
-        { value: '2', labelKey: 'option.powerSaving' },
-        { value: '3', labelKey: 'option.standby' },
-      ],
-    },
+    modeParam([
+      ['1', 'option.realtime'],
+      ['2', 'option.powerSaving'],
+      ['3', 'option.standby'],
+    ]),
   ],
 };
 export const rawText: CommandDef = {

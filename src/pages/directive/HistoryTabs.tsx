@@ -17,6 +17,8 @@ interface Props {
   version: number;
 }
 
+type Paged<T> = ReturnType<typeof usePage<T>>;
+
 function usePage<T>(load: (page: number) => Promise<{ list: T[]; total: number }>, version: number) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: T[]; total: number }>({ list: [], total: 0 });
@@ -54,24 +56,32 @@ export function HistoryTabs({ terminalID, version }: Props) {
     }
   };
 
+  // What the two tables share: the first columns, and paging from their own page of rows.
+  const leading = [
+    { title: t('command:history.time'), dataIndex: 'createdAt', render: time },
+    {
+      title: t('command:history.content'),
+      dataIndex: 'content',
+      render: (v: string) => <code>{v}</code>,
+    },
+    { title: t('command:history.sender'), dataIndex: 'username', width: 110 },
+    { title: t('command:history.status'), dataIndex: 'status', render: status, width: 100 },
+  ];
+  const tableProps = <T,>(p: Paged<T>) => ({
+    size: 'small' as const,
+    rowKey: 'id',
+    scroll: { x: 'max-content' as const },
+    loading: p.loading,
+    dataSource: p.data.list,
+    pagination: { current: p.page, pageSize: PAGE, total: p.data.total, onChange: p.setPage },
+  });
+
   const history = (
     <Table<CommandRow>
-      size="small"
-      rowKey="id"
-      scroll={{ x: 'max-content' }}
+      {...tableProps(sent)}
       data-testid="command-history"
-      loading={sent.loading}
-      dataSource={sent.data.list}
-      pagination={{ current: sent.page, pageSize: PAGE, total: sent.data.total, onChange: sent.setPage }}
       columns={[
-        { title: t('command:history.time'), dataIndex: 'createdAt', render: time },
-        {
-          title: t('command:history.content'),
-          dataIndex: 'content',
-          render: (v: string) => <code>{v}</code>,
-        },
-        { title: t('command:history.sender'), dataIndex: 'username', width: 110 },
-        { title: t('command:history.status'), dataIndex: 'status', render: status, width: 100 },
+        ...leading,
         {
           title: t('command:history.result'),
           dataIndex: 'result',
@@ -93,13 +103,8 @@ export function HistoryTabs({ terminalID, version }: Props) {
 
   const offline = (
     <Table<OfflineRow>
-      size="small"
-      rowKey="id"
-      scroll={{ x: 'max-content' }}
+      {...tableProps(queue)}
       data-testid="offline-queue"
-      loading={queue.loading}
-      dataSource={queue.data.list}
-      pagination={{ current: queue.page, pageSize: PAGE, total: queue.data.total, onChange: queue.setPage }}
       expandable={{
         expandedRowRender: (row) => (
           <Timeline
@@ -119,14 +124,7 @@ export function HistoryTabs({ terminalID, version }: Props) {
         ),
       }}
       columns={[
-        { title: t('command:history.time'), dataIndex: 'createdAt', render: time },
-        {
-          title: t('command:history.content'),
-          dataIndex: 'content',
-          render: (v: string) => <code>{v}</code>,
-        },
-        { title: t('command:history.sender'), dataIndex: 'username', width: 110 },
-        { title: t('command:history.status'), dataIndex: 'status', render: status, width: 100 },
+        ...leading,
         { title: t('command:history.expiresAt'), dataIndex: 'expiresAt', render: time },
         {
           title: t('command:history.reply'),
