@@ -4,24 +4,13 @@ import { request } from '../../providers/http';
 
 export type CommandSets = Record<string, DeviceTypeCommandConfig>;
 
-// One load per page visit is enough: sets change when an administrator edits a device type.
-let pending: Promise<CommandSets> | null = null;
-
-/** Every device type's command set (findAllConfigTion), loaded once and shared. */
-export function loadCommandSets(fresh = false): Promise<CommandSets> {
-  if (!pending || fresh) {
-    pending = request<CommandSets>('/config/findAllConfigTion', {});
-    pending.catch(() => (pending = null));
-  }
-  return pending;
-}
-
+/** Every device type's command set (findAllConfigTion), read when a screen opens. */
 export function useCommandSets() {
   const [sets, setSets] = useState<CommandSets | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
-    loadCommandSets(true).then(
+    request<CommandSets>('/config/findAllConfigTion', {}).then(
       (s) => live && setSets(s),
       (e) => live && setError(e),
     );

@@ -127,7 +127,7 @@ export function SendPanel({ device, commands, onSent }: Props) {
         onApply={apply}
         current={() => {
           const v = form.getFieldsValue() as Values;
-          return v.command?.commandKey ? (commandBody(v.command) as ReturnType<typeof commandBody>) : null;
+          return v.command?.commandKey ? commandBody(v.command) : null;
         }}
       />
     </Space>
