@@ -1,63 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { isDemo } from '../../../config/roles';
-import { COMMAND_RESULT, DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
 import { mayQueueOffline } from '../../../src/domain/command-set';
-import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../../src/domain/commands';
-import { NoResponderError, type EventBus } from '../../bus/types';
+import type { EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import { commandStatusLog } from '../../db/schema/command-status-log';
-import type { DeviceRow } from '../../db/schema/devices';
 import { offlineCommands } from '../../db/schema/offline-commands';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { deliverCommand } from './delivery';
-import { resolveCommand, type CommandRequest } from './resolve';
 import { loadDeviceInScope } from '../device-scope';
-import { noteLockCommand } from '../device-lock';
+import { deviceRefusal, dispatchCommand, mayQueueFor, nbIdMissing, type CommandSettings } from './flow';
+import { queueOffline } from './queue';
+import { resolveCommand, type CommandRequest } from './resolve';
 
-export interface CommandSettings {
-  timeoutMs: number;
-  offlineTtlHours: number;
-}
-
-/** NB-IoT devices are reached through their NB platform, which knows them by its own id. */
-function requireNbDeviceId(device: DeviceRow) {
-  if (device.protocol === DEVICE_PROTOCOL.Nbiot && !device.nbDeviceId) throw badRequest('deviceIdMissing');
-}
-
-/** Queues a command for the device's next connection (spec: offline commands). */
-export async function queueOffline(
-  db: Db,
-  auth: AuthContext,
-  device: DeviceRow,
-  content: string,
-  ttlHours: number,
-) {
-  const [row] = await db
-    .insert(offlineCommands)
-    .values({
-      deviceId: device.id,
-      terminalId: device.terminalId,
-      userId: auth.user.id,
-      content,
-      protocol: device.protocol,
-      expiresAt: new Date(Date.now() + ttlHours * 3600_000),
-    })
-    .returning();
-  await db.insert(commandStatusLog).values({
-    offlineCommandId: row.id,
-    terminalId: device.terminalId,
-    status: 'queued',
-    userId: auth.user.id,
-  });
-  return row;
-}
+export type { CommandSettings };
 
 /**
- * The command flow of spec section 4: demo refused; the normal-mode command refused for an
- * online device; an unreachable device gets an offline command when its protocol supports it;
- * otherwise the command goes to whichever node holds the connection and the reply decides
- * the result.
+ * The console's command to one device (spec section 4): demo refused, the device in reach, the
+ * text resolved against its type's set, then the shared flow; any refusal is the request's error.
  */
 export async function sendCommand(
   db: Db,
@@ -69,40 +29,23 @@ export async function sendCommand(
 ) {
   if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
   const device = await loadDeviceInScope(db, auth, terminalId);
-  const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
-  requireNbDeviceId(device);
-  const offlineCapable = supportsOfflineCommands(device.protocol) && mayQueueOffline(def);
-  if (content.toUpperCase() === NORMAL_MODE_COMMAND && device.state === DEVICE_STATE.online) {
-    throw badRequest('normalModeOnline');
-  }
-  let sent: Awaited<ReturnType<typeof deliverCommand>>;
-  try {
-    sent = await deliverCommand(db, bus, device, content, auth.user.id, s.timeoutMs);
-  } catch (e) {
-    if (!(e instanceof NoResponderError)) throw e;
-    if (!offlineCapable) throw badRequest('deviceNotOnline');
-    const queued = await queueOffline(db, auth, device, content, s.offlineTtlHours);
-    return {
-      queued: true,
-      offlineCommandId: queued.id,
-      content,
-      commandKey: def?.key ?? null,
-      key: 'commandQueued' as const,
-    };
-  }
-  const { outcome, commandId } = sent;
-  // The lock rule's clock starts when the device confirms the unlock, not when it is asked.
-  if (outcome.result === COMMAND_RESULT.success) await noteLockCommand(db, device.id, content);
-  const timedOut = outcome.result === COMMAND_RESULT.timeout;
+  const resolved = await resolveCommand(db, auth, device.deviceType, req);
+  const refusal = deviceRefusal(device, resolved.content);
+  if (refusal) throw badRequest(refusal);
+  const r = await dispatchCommand(db, bus, auth, device, resolved, s);
+  const base = { content: resolved.content, commandKey: resolved.def?.key ?? null };
+  if (r.kind === 'unreachable') throw badRequest('deviceNotOnline');
+  if (r.kind === 'queued')
+    return { ...base, queued: true, offlineCommandId: r.offlineCommandId, key: 'commandQueued' as const };
+  const timedOut = r.outcome.result === COMMAND_RESULT.timeout;
   return {
+    ...base,
     queued: false,
-    content,
-    commandKey: def?.key ?? null,
-    commandId,
-    backContent: outcome.reply,
-    result: outcome.result,
+    commandId: r.commandId,
+    backContent: r.outcome.reply,
+    result: r.outcome.result,
     // Without offline support the user is asked whether to save it as an offline command.
-    askOffline: timedOut && !offlineCapable,
+    askOffline: timedOut && !mayQueueFor(device, resolved.def),
     key: timedOut ? ('commandTimeout' as const) : undefined,
   };
 }
@@ -118,7 +61,7 @@ export async function insertOffline(
   const device = await loadDeviceInScope(db, auth, terminalId);
   const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
   if (!mayQueueOffline(def)) throw badRequest('commandNotOffline');
-  requireNbDeviceId(device);
+  if (nbIdMissing(device)) throw badRequest('deviceIdMissing');
   const row = await queueOffline(db, auth, device, content, ttlHours);
   return { offlineCommandId: row.id, key: 'commandQueued' as const };
 }

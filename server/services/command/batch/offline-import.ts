@@ -3,8 +3,7 @@ import {
   type OfflineImportLine,
   type OfflineImportResult,
 } from '../../../../src/domain/command-batch';
-import { DEVICE_PROTOCOL } from '../../../../src/domain/codes';
-import { mayQueueOffline, type CommandDef } from '../../../../src/domain/command-set';
+import { mayQueueOffline } from '../../../../src/domain/command-set';
 import { supportsOfflineCommands } from '../../../../src/domain/commands';
 import { DEVICE_BATCH_MAX } from '../../../../src/domain/device-rules';
 import type { MessageKey } from '../../../../src/domain/messages';
@@ -15,7 +14,8 @@ import { offlineCommands } from '../../../db/schema/offline-commands';
 import { AppError, badRequest } from '../../../lib/errors';
 import type { AuthContext } from '../../../plugins/auth';
 import { loadDevicesInScope } from '../../device-scope';
-import { commandSetOf, resolveAgainst, type CommandRequest } from '../resolve';
+import { nbIdMissing } from '../flow';
+import { resolveCommand, type CommandRequest } from '../resolve';
 
 export interface OfflineImportRequest extends CommandRequest {
   /** Pasted text: `IMEI` or `IMEI,command text` per line. */
@@ -66,7 +66,6 @@ export async function importOfflineCommands(
     : req.content?.trim()
       ? { content: req.content }
       : null;
-  const sets = new Map<string, readonly CommandDef[]>();
   const seen = new Set<string>();
   const results: OfflineImportResult[] = [];
   const accepted: Accepted[] = [];
@@ -80,12 +79,10 @@ export async function importOfflineCommands(
     if (!device) key = 'notFound';
     else if (!request) key = 'commandEmpty';
     else if (!supportsOfflineCommands(device.protocol)) key = 'deviceNoOfflineCommands';
-    else if (device.protocol === DEVICE_PROTOCOL.Nbiot && !device.nbDeviceId) key = 'deviceIdMissing';
+    else if (nbIdMissing(device)) key = 'deviceIdMissing';
     else {
-      let set = sets.get(device.deviceType);
-      if (!set) sets.set(device.deviceType, (set = await commandSetOf(db, device.deviceType)));
       try {
-        const r = resolveAgainst(set, auth, request);
+        const r = await resolveCommand(db, auth, device.deviceType, request);
         content = r.content;
         if (!mayQueueOffline(r.def)) key = 'commandNotOffline';
       } catch (e) {

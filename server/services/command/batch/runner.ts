@@ -116,7 +116,6 @@ export class CommandBatchRunner {
       request: batch.request,
       timeoutMs: this.s.timeoutMs,
       offlineTtlHours: this.s.offlineTtlHours,
-      sets: new Map(),
     };
     let settled = 0;
     let failed = 0;
