@@ -68,10 +68,13 @@ describe('POST /api/stat/countMileage', () => {
     for (const d of byDate)
       expect(sum(list.filter((x: { date: string }) => x.date === d.date))).toBeCloseTo(d.mileageM, 1);
     // The 8 vehicles of the seeded history, and devices with alarms only (no kilometres).
+    // Yesterday is left out: between local midnight and 01:00 the online devices' last hour
+    // of track (seed/tracks.ts) reaches back into it, and those kilometres count too.
+    const yesterday = addDays(today, -1);
     expect(
       new Set(
         list
-          .filter((x: { mileageM: number }) => x.mileageM > 0)
+          .filter((x: { mileageM: number; date: string }) => x.mileageM > 0 && x.date < yesterday)
           .map((x: { terminalID: string }) => x.terminalID),
       ).size,
     ).toBe(8);
