@@ -59,7 +59,20 @@ export const PLATFORM_ALARM_TYPES = [
 
 export type PlatformAlarmType = (typeof PLATFORM_ALARM_TYPES)[number];
 
+/**
+ * The daily expiry reminders (server/jobs/expiry-reminders.ts, docs/expiry.md): the device's
+ * decisive expiry falls within 7 or 60 days, or has just passed.
+ */
+export const EXPIRY_ALARM_TYPES = ['expiring7', 'expiring60', 'expired'] as const;
+
+export type ExpiryAlarmType = (typeof EXPIRY_ALARM_TYPES)[number];
+
 /** Every alarm type a report can show, seed names first (the order of the filter). */
 export const ALARM_TYPES: readonly string[] = [
-  ...new Set<string>([...SEED_ALARM_TYPES, ...PLATFORM_ALARM_TYPES, ...GATEWAY_ALARM_TYPES]),
+  ...new Set<string>([
+    ...SEED_ALARM_TYPES,
+    ...PLATFORM_ALARM_TYPES,
+    ...EXPIRY_ALARM_TYPES,
+    ...GATEWAY_ALARM_TYPES,
+  ]),
 ];

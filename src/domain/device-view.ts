@@ -3,7 +3,8 @@
  * car icon state, list order, tab filter and counts, compass sector, expiry badge.
  */
 import { DEVICE_MENU_TYPE, DEVICE_STATE, RUN_STATE, type CarIconState } from './codes';
-import { expiryOf, isExpired, runStateOf, time, type RunStateInput } from './run-state';
+import { expiryStatus, type ExpiryBand } from './expiry';
+import { isExpired, runStateOf, time, type RunStateInput } from './run-state';
 
 /** A device of the monitor: the shape of POST /device/findDeviceLocationAll, plus live fields. */
 export interface MonitorDevice extends RunStateInput {
@@ -16,6 +17,7 @@ export interface MonitorDevice extends RunStateInput {
   deviceProtocol: number;
   deviceType: string;
   iconType: number;
+  expireType?: number | null;
   platformExpireAt: string | null;
   userExpireAt: string | null;
   sim?: string | null;
@@ -33,8 +35,6 @@ export interface MonitorDevice extends RunStateInput {
     acc: boolean | null;
   } | null;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Plate, else nickname, else IMEI (spec section 3). */
 export function displayName(d: Pick<MonitorDevice, 'carNumber' | 'nickname' | 'terminalID'>): string {
@@ -61,20 +61,23 @@ export function carIconState(d: MonitorDevice, now: number): CarIconState {
 
 export type DeviceTab = (typeof DEVICE_MENU_TYPE)[keyof typeof DEVICE_MENU_TYPE];
 
-/** Which tab (deviceMenuType) a device belongs to besides "all"; expired devices count as offline. */
-export function tabOf(d: Pick<MonitorDevice, 'state'>): DeviceTab {
-  if (d.state === DEVICE_STATE.online) return DEVICE_MENU_TYPE.online;
+/**
+ * Which tab (deviceMenuType) a device belongs to besides "all"; expired devices count as
+ * offline, also one still connected (its positions are not shown, so it is not "online").
+ */
+export function tabOf(d: MonitorDevice, now: number): DeviceTab {
+  if (d.state === DEVICE_STATE.online && !isExpired(d, now)) return DEVICE_MENU_TYPE.online;
   if (d.state === DEVICE_STATE.unactivated) return DEVICE_MENU_TYPE.inactive;
   return DEVICE_MENU_TYPE.offline;
 }
 
 export type TabCounts = Record<DeviceTab, number>;
 
-export function tabCounts(devices: Iterable<MonitorDevice>): TabCounts {
+export function tabCounts(devices: Iterable<MonitorDevice>, now: number): TabCounts {
   const counts: TabCounts = { 0: 0, 1: 0, 2: 0, 3: 0 };
   for (const d of devices) {
     counts[DEVICE_MENU_TYPE.all]++;
-    counts[tabOf(d)]++;
+    counts[tabOf(d, now)]++;
   }
   return counts;
 }
@@ -91,7 +94,7 @@ export function matchesSearch(d: MonitorDevice, query: string): boolean {
 }
 
 /** deviceMenuType 1 online, 2 offline, 3 inactive, anything else all (spec section 3). */
-export function matchesTab(d: MonitorDevice, tab: number): boolean {
+export function matchesTab(d: MonitorDevice, tab: number, now: number): boolean {
   if (
     tab !== DEVICE_MENU_TYPE.online &&
     tab !== DEVICE_MENU_TYPE.offline &&
@@ -99,7 +102,7 @@ export function matchesTab(d: MonitorDevice, tab: number): boolean {
   ) {
     return true;
   }
-  return tabOf(d) === tab;
+  return tabOf(d, now) === tab;
 }
 
 /**
@@ -108,7 +111,7 @@ export function matchesTab(d: MonitorDevice, tab: number): boolean {
  * so sorting 10,000 rows compares numbers instead of re-deriving states.
  */
 export function orderKey(d: MonitorDevice, now: number): number {
-  const group = tabOf(d);
+  const group = tabOf(d, now);
   if (group === DEVICE_MENU_TYPE.online) {
     const rs = runStateOf(d, now);
     const fix = d.location ? time(d.location.utcTime) : null;
@@ -132,8 +135,13 @@ export function sortDevices(devices: readonly MonitorDevice[], now: number): Mon
 }
 
 /** Visible rows of a tab and search text, in the given order. */
-export function filterDevices(sorted: readonly MonitorDevice[], tab: number, query: string): MonitorDevice[] {
-  return sorted.filter((d) => matchesTab(d, tab) && matchesSearch(d, query));
+export function filterDevices(
+  sorted: readonly MonitorDevice[],
+  tab: number,
+  query: string,
+  now: number,
+): MonitorDevice[] {
+  return sorted.filter((d) => matchesTab(d, tab, now) && matchesSearch(d, query));
 }
 
 export const COMPASS_SECTORS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
@@ -145,15 +153,9 @@ export function compassSector(course: number): CompassSector {
   return COMPASS_SECTORS[Math.round(c / 45) % 8];
 }
 
-export type ExpiryBadge = 'expired' | 'within7Days' | 'within60Days';
+export type ExpiryBadge = ExpiryBand;
 
 /** Badge of the expiry filters (spec section 9: 7 days, 60 days, already expired). */
 export function expiryBadge(d: MonitorDevice, now: number): ExpiryBadge | null {
-  if (d.state === DEVICE_STATE.expired) return 'expired';
-  const at = expiryOf(d);
-  if (at == null) return null;
-  if (at < now) return 'expired';
-  if (at - now <= 7 * DAY_MS) return 'within7Days';
-  if (at - now <= 60 * DAY_MS) return 'within60Days';
-  return null;
+  return expiryStatus(d, now).band;
 }

@@ -4,12 +4,16 @@
  */
 import { DEVICE_STATE, RUN_STATE } from './codes';
 import { FAST_SPEED_KMH, OVERSPEED_KMH, STOP_GAP_MS, STOP_SPEED_KMH } from './constants';
+import { decisiveExpiry, isDeviceExpired, type ExpiryFields } from './expiry';
+import { time } from './iso-time';
 
 export type RunStateCode = (typeof RUN_STATE)[keyof typeof RUN_STATE];
 
 /** The fields of a device the run state reads. Times are ISO strings as the API sends them. */
 export interface RunStateInput {
   state: number;
+  /** EXPIRE_TYPE: which expiry decides (absent: the platform's). */
+  expireType?: number | null;
   platformExpireAt: string | null;
   userExpireAt?: string | null;
   /** When the device last changed state (went online or offline). */
@@ -28,38 +32,16 @@ export type RunState =
   | { kind: 'stopped'; code: RunStateCode; since: number }
   | { kind: 'driving'; code: RunStateCode; speed: number };
 
-// At 10,000 devices the same time strings are parsed on every sort and every icon derivation,
-// several times a second; a bounded memo keeps the functions pure while parsing each string
-// about once.
-const parsed = new Map<string, number | null>();
-const PARSED_MAX = 50_000;
+export { time };
 
-/** Epoch ms of an ISO time (null for none or an unreadable one). */
-export function time(iso: string | null | undefined): number | null {
-  if (!iso) return null;
-  let t = parsed.get(iso);
-  if (t === undefined) {
-    const v = Date.parse(iso);
-    t = Number.isNaN(v) ? null : v;
-    if (parsed.size >= PARSED_MAX) parsed.clear();
-    parsed.set(iso, t);
-  }
-  return t;
+/** The decisive expiry as epoch ms (null: no expiry); src/domain/expiry.ts holds the rule. */
+export function expiryOf(d: ExpiryFields): number | null {
+  return decisiveExpiry(d);
 }
 
-/** The earlier of the platform and the user expiry, as epoch ms (null: no expiry). */
-export function expiryOf(d: Pick<RunStateInput, 'platformExpireAt' | 'userExpireAt'>): number | null {
-  const a = time(d.platformExpireAt);
-  const b = time(d.userExpireAt ?? null);
-  if (a == null) return b;
-  if (b == null) return a;
-  return Math.min(a, b);
-}
-
-export function isExpired(d: RunStateInput, now: number): boolean {
-  if (d.state === DEVICE_STATE.expired) return true;
-  const at = expiryOf(d);
-  return at != null && at < now;
+/** Past the decisive expiry (src/domain/expiry.ts); the stored state code does not decide. */
+export function isExpired(d: ExpiryFields, now: number): boolean {
+  return isDeviceExpired(d, now);
 }
 
 /** Speed class of a moving device: overspeed above 120, fast above 60, otherwise moving. */

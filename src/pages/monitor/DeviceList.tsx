@@ -50,8 +50,9 @@ export function DeviceList({ ordered, version, loading, selectedId, onSelect, on
   const [tab, setTab] = useState<DeviceTab>(DEVICE_MENU_TYPE.all);
   const [query, setQuery] = useState('');
   const now = useNow(10_000);
-  const counts = useMemo(() => tabCounts(ordered), [ordered]);
-  const rows = useMemo(() => filterDevices(ordered, tab, query), [ordered, tab, query]);
+  // With `now`: a device that expires while the page is open moves to the offline tab.
+  const counts = useMemo(() => tabCounts(ordered, now), [ordered, now]);
+  const rows = useMemo(() => filterDevices(ordered, tab, query, now), [ordered, tab, query, now]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,

@@ -89,22 +89,24 @@ describe('tabs and search', () => {
     device({ id: 12, nickname: 'Cold truck', state: DEVICE_STATE.offline }),
     device({ id: 13, state: DEVICE_STATE.unactivated, location: null }),
     device({ id: 14, state: DEVICE_STATE.expired }),
+    // Still connected, but past its expiry: offline like the expired ones.
+    device({ id: 15, platformExpireAt: ago(1000) }),
   ];
   it('counts all, online, offline (expired included), not activated', () => {
-    expect(tabCounts(list)).toEqual({ 0: 4, 1: 1, 2: 2, 3: 1 });
+    expect(tabCounts(list, NOW)).toEqual({ 0: 5, 1: 1, 2: 3, 3: 1 });
   });
   it('filters by tab; an unknown menu type means all', () => {
-    expect(filterDevices(list, DEVICE_MENU_TYPE.online, '').map((d) => d.id)).toEqual([11]);
-    expect(filterDevices(list, DEVICE_MENU_TYPE.offline, '').map((d) => d.id)).toEqual([12, 14]);
-    expect(filterDevices(list, DEVICE_MENU_TYPE.inactive, '').map((d) => d.id)).toEqual([13]);
-    expect(filterDevices(list, 7, '')).toHaveLength(4);
+    expect(filterDevices(list, DEVICE_MENU_TYPE.online, '', NOW).map((d) => d.id)).toEqual([11]);
+    expect(filterDevices(list, DEVICE_MENU_TYPE.offline, '', NOW).map((d) => d.id)).toEqual([12, 14, 15]);
+    expect(filterDevices(list, DEVICE_MENU_TYPE.inactive, '', NOW).map((d) => d.id)).toEqual([13]);
+    expect(filterDevices(list, 7, '', NOW)).toHaveLength(5);
   });
   it('searches IMEI, nickname and plate, case-insensitively, within the tab', () => {
-    expect(filterDevices(list, 0, 'b888').map((d) => d.id)).toEqual([11]);
-    expect(filterDevices(list, 0, 'COLD').map((d) => d.id)).toEqual([12]);
-    expect(filterDevices(list, 0, list[2].terminalID.slice(-6)).map((d) => d.id)).toEqual([13]);
-    expect(filterDevices(list, DEVICE_MENU_TYPE.online, 'cold')).toEqual([]);
-    expect(filterDevices(list, 0, '   ')).toHaveLength(4);
+    expect(filterDevices(list, 0, 'b888', NOW).map((d) => d.id)).toEqual([11]);
+    expect(filterDevices(list, 0, 'COLD', NOW).map((d) => d.id)).toEqual([12]);
+    expect(filterDevices(list, 0, list[2].terminalID.slice(-6), NOW).map((d) => d.id)).toEqual([13]);
+    expect(filterDevices(list, DEVICE_MENU_TYPE.online, 'cold', NOW)).toEqual([]);
+    expect(filterDevices(list, 0, '   ', NOW)).toHaveLength(5);
   });
 });
 
@@ -129,7 +131,8 @@ describe('compass sector', () => {
 describe('expiry badge', () => {
   it('expired, within 7 days, within 60 days, or none', () => {
     expect(expiryBadge(device({ platformExpireAt: ago(1000) }), NOW)).toBe('expired');
-    expect(expiryBadge(device({ state: DEVICE_STATE.expired }), NOW)).toBe('expired');
+    // The dates decide, not a stored state code (src/domain/expiry.ts).
+    expect(expiryBadge(device({ state: DEVICE_STATE.expired }), NOW)).toBeNull();
     expect(expiryBadge(device({ platformExpireAt: inDays(7) }), NOW)).toBe('within7Days');
     expect(expiryBadge(device({ platformExpireAt: inDays(7.1) }), NOW)).toBe('within60Days');
     expect(expiryBadge(device({ userExpireAt: inDays(60) }), NOW)).toBe('within60Days');

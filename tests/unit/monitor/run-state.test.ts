@@ -47,10 +47,17 @@ describe('run state (spec section 4)', () => {
       kind: 'expired',
       code: RUN_STATE.expired,
     });
-    expect(runStateOf(device({ state: DEVICE_STATE.expired }), NOW).kind).toBe('expired');
+    // A stored "expired" code whose expiry was since renewed: offline until it reconnects.
+    expect(runStateOf(device({ state: DEVICE_STATE.expired }), NOW).kind).toBe('offline');
+    expect(
+      runStateOf(device({ expireType: 1, platformExpireAt: inDays(9), userExpireAt: ago(1) }), NOW).kind,
+    ).toBe('expired');
   });
-  it('expiry is the earlier of platform and user expiry', () => {
-    expect(expiryOf({ platformExpireAt: inDays(10), userExpireAt: inDays(3) })).toBe(Date.parse(inDays(3)));
+  it('the expiry type names the deciding expiry (src/domain/expiry.ts)', () => {
+    expect(expiryOf({ platformExpireAt: inDays(10), userExpireAt: inDays(3) })).toBe(Date.parse(inDays(10)));
+    expect(expiryOf({ expireType: 1, platformExpireAt: inDays(10), userExpireAt: inDays(3) })).toBe(
+      Date.parse(inDays(3)),
+    );
     expect(expiryOf({ platformExpireAt: null, userExpireAt: null })).toBeNull();
   });
 });
