@@ -44,6 +44,8 @@ export const MESSAGES = {
   commandQueued: 'Offline command saved: it will be sent again when the device next connects',
   deviceNotOnline: 'The device must be online to receive commands',
   deviceIdMissing: 'Cannot find the deviceId of this device',
+  /** Spec's device prompt "expired": commands, offline commands and playback (docs/expiry.md). */
+  deviceExpired: 'This device has expired. Please renew it first.',
   commandFailed: 'Sending failed, please try again later',
   commandEmpty: 'Please enter a command',
   commandParamRange: '{{field}} must be from {{min}} to {{max}}',
