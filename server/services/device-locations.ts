@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import { users } from '../db/schema/users';
 import type { AuthContext } from '../plugins/auth';
+import { expiredSql, shownStateSql } from './devices/expiry-sql';
 import { loadInScope, scopeOf } from './scope';
 
 /**
@@ -25,10 +26,13 @@ export interface DeviceLocation {
   nickname: string;
   carNumber: string;
   userId: number | null;
+  /** The shown state (src/domain/expiry.ts shownState): 4 once expired. */
   state: number;
   deviceProtocol: number;
   deviceType: string;
   iconType: number;
+  /** EXPIRE_TYPE: which expiry decides (src/domain/expiry.ts). */
+  expireType: number;
   platformExpireAt: string | null;
   userExpireAt: string | null;
   /** Null without a fix, and past expiry (an expired device's positions are not shown). */
@@ -61,9 +65,12 @@ const d = devices;
 /** ISO 8601 in UTC with milliseconds, exactly as Date.toISOString() writes it. */
 const iso = (c: AnyColumn) => sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const ms = (c: AnyColumn) => sql`(extract(epoch from ${c}) * 1000)::float8`;
-/** Whether the position is shown: a fix exists and the device is not past its expiry. */
+/**
+ * Whether the position is shown: a fix exists and the device is not past its decisive expiry
+ * (docs/expiry.md: an unpaid device's whereabouts are the renewal's, as on TrackSolid or Wialon).
+ */
 const hasFix = sql`(${d.lat} IS NOT NULL AND ${d.lon} IS NOT NULL AND ${d.fixTime} IS NOT NULL
-  AND (${d.platformExpireAt} IS NULL OR ${d.platformExpireAt} >= now()))`;
+  AND NOT ${expiredSql()})`;
 
 export async function deviceLocations(
   db: Db,
@@ -73,7 +80,7 @@ export async function deviceLocations(
   const where = await scopeConditions(db, auth, userId);
   const row = sql`json_build_object(
     'id', ${d.id}, 'terminalID', ${d.terminalId}, 'nickname', ${d.nickname}, 'carNumber', ${d.carNumber},
-    'userId', ${d.userId}, 'state', ${d.state}, 'deviceProtocol', ${d.protocol}, 'deviceType', ${d.deviceType},
+    'userId', ${d.userId}, 'state', ${shownStateSql()}, 'expireType', ${d.expireType}, 'deviceProtocol', ${d.protocol}, 'deviceType', ${d.deviceType},
     'iconType', ${d.iconType}, 'platformExpireAt', ${iso(d.platformExpireAt)},
     'userExpireAt', ${iso(d.userExpireAt)},
     'location', CASE WHEN ${hasFix} THEN json_build_object(
@@ -88,11 +95,14 @@ export async function deviceLocations(
 }
 
 const { online, unactivated } = DEVICE_STATE;
-/** List tab of a device besides "all": unknown and expired devices count as offline. */
+/**
+ * List tab of a device besides "all", by its shown state (src/domain/device-view.ts tabOf):
+ * unknown and expired devices count as offline, also an expired one still connected.
+ */
 const TAB_SQL: Record<1 | 2 | 3, SQL> = {
-  [DEVICE_MENU_TYPE.online]: sql`${d.state} = ${online}`,
-  [DEVICE_MENU_TYPE.offline]: sql`${d.state} NOT IN (${online}, ${unactivated})`,
-  [DEVICE_MENU_TYPE.inactive]: sql`${d.state} = ${unactivated}`,
+  [DEVICE_MENU_TYPE.online]: sql`${shownStateSql()} = ${online}`,
+  [DEVICE_MENU_TYPE.offline]: sql`${shownStateSql()} NOT IN (${online}, ${unactivated})`,
+  [DEVICE_MENU_TYPE.inactive]: sql`${shownStateSql()} = ${unactivated}`,
 };
 
 /** V2 (src/domain/device-locations.ts): the same devices in columns, with the tab counts. */
@@ -116,7 +126,8 @@ export async function deviceLocationsV2(
           '2', count(*) FILTER (WHERE ${TAB_SQL[2]}), '3', count(*) FILTER (WHERE ${TAB_SQL[3]})),
         'columns', json_build_object(
           'id', ${col(d.id)}, 'terminalID', ${col(d.terminalId)}, 'nickname', ${col(d.nickname)},
-          'carNumber', ${col(d.carNumber)}, 'userId', ${col(d.userId)}, 'state', ${col(d.state)},
+          'carNumber', ${col(d.carNumber)}, 'userId', ${col(d.userId)}, 'state', ${col(shownStateSql())},
+          'expireType', ${col(d.expireType)},
           'deviceProtocol', ${col(d.protocol)}, 'deviceType', ${col(d.deviceType)},
           'iconType', ${col(d.iconType)}, 'platformExpireAt', ${col(ms(d.platformExpireAt))},
           'userExpireAt', ${col(ms(d.userExpireAt))}, 'stateTime', ${col(ms(d.stateTime))},

@@ -16,6 +16,8 @@ export interface LocationColumns {
   deviceProtocol: number[];
   deviceType: string[];
   iconType: number[];
+  /** EXPIRE_TYPE: which expiry decides (src/domain/expiry.ts). */
+  expireType: number[];
   platformExpireAt: (number | null)[];
   userExpireAt: (number | null)[];
   stateTime: (number | null)[];

@@ -3,7 +3,7 @@
  * car icon state, list order, tab filter and counts, compass sector, expiry badge.
  */
 import { DEVICE_MENU_TYPE, DEVICE_STATE, RUN_STATE, type CarIconState } from './codes';
-import { expiryStatus, type ExpiryBand } from './expiry';
+import { expiryStatus, shownState, type ExpiryBand } from './expiry';
 import { isExpired, runStateOf, time, type RunStateInput } from './run-state';
 
 /** A device of the monitor: the shape of POST /device/findDeviceLocationAll, plus live fields. */
@@ -62,12 +62,14 @@ export function carIconState(d: MonitorDevice, now: number): CarIconState {
 export type DeviceTab = (typeof DEVICE_MENU_TYPE)[keyof typeof DEVICE_MENU_TYPE];
 
 /**
- * Which tab (deviceMenuType) a device belongs to besides "all"; expired devices count as
- * offline, also one still connected (its positions are not shown, so it is not "online").
+ * Which tab (deviceMenuType) a device belongs to besides "all", by the state it shows
+ * (expiry.ts shownState): expired devices count as offline, also one still connected (its
+ * positions are not shown, so it is not "online").
  */
 export function tabOf(d: MonitorDevice, now: number): DeviceTab {
-  if (d.state === DEVICE_STATE.online && !isExpired(d, now)) return DEVICE_MENU_TYPE.online;
-  if (d.state === DEVICE_STATE.unactivated) return DEVICE_MENU_TYPE.inactive;
+  const state = shownState(d, now);
+  if (state === DEVICE_STATE.online) return DEVICE_MENU_TYPE.online;
+  if (state === DEVICE_STATE.unactivated) return DEVICE_MENU_TYPE.inactive;
   return DEVICE_MENU_TYPE.offline;
 }
 

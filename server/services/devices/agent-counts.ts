@@ -1,4 +1,4 @@
-import { and, count, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, inArray, sql } from 'drizzle-orm';
 import { DEVICE_STATE } from '../../../src/domain/codes';
 import { childAncestors } from '../../../src/domain/hierarchy';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { devices } from '../../db/schema/devices';
 import type { AuthContext } from '../../plugins/auth';
 import { selectedAccount, subtreeAccounts } from '../scope';
 import { cachedCount } from './count-cache';
+import { expiredSql } from './expiry-sql';
 
 export interface AgentDeviceCount {
   id: number;
@@ -19,7 +20,7 @@ export interface AgentDeviceCount {
   online: number;
   offline: number;
   inactive: number;
-  /** Platform expiry passed. */
+  /** Decisive expiry passed (src/domain/expiry.ts). */
   expired: number;
 }
 
@@ -51,7 +52,7 @@ export async function agentDeviceCounts(db: Db, auth: AuthContext, userId?: numb
         inactive: sql<number>`count(*) filter (where ${devices.state} = ${DEVICE_STATE.unactivated})`.mapWith(
           Number,
         ),
-        expired: sql<number>`count(*) filter (where ${lt(devices.platformExpireAt, now)})`.mapWith(Number),
+        expired: sql<number>`count(*) filter (where ${expiredSql(now)})`.mapWith(Number),
       })
       .from(devices)
       .where(and(inArray(devices.userId, ids)))

@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { DEVICE_MENU_TYPE } from '../../../src/domain/codes';
 import { expiryWindow, IMEI_SEARCH_MAX_LINES } from '../../../src/domain/device-rules';
 import { parseLines } from '../../../src/domain/validators';
@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { ReadCache } from '../../lib/read-cache';
 import { selectedAccount, subtreeOf } from '../scope';
+import { decisiveExpirySql, shownStateSql } from './expiry-sql';
 
 /** The filters of the device list, its export and its counts (docs/api/devices.md). */
 export interface DeviceFilter {
@@ -75,11 +76,16 @@ export function deviceConditions(
   ];
   if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
   const state = f.state ?? (f.menuType != null ? MENU_STATE[f.menuType] : undefined);
-  if (state != null) conds.push(eq(devices.state, state));
+  // The state the rows show and the decisive expiry (src/domain/expiry.ts), not the stored code
+  // and the platform date alone: a filter must find what the list displays.
+  if (state != null) conds.push(sql`${shownStateSql(now)} = ${state}`);
   const win = f.expiry != null ? expiryWindow(f.expiry, now) : null;
   if (win) {
+    const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
     conds.push(
-      win.from ? between(devices.platformExpireAt, win.from, win.to) : lt(devices.platformExpireAt, win.to),
+      win.from
+        ? sql`${decisiveExpirySql} BETWEEN ${at(win.from)} AND ${at(win.to)}`
+        : sql`${decisiveExpirySql} < ${at(win.to)}`,
     );
   }
   if (f.deviceType) conds.push(eq(devices.deviceType, f.deviceType));

@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { ancestorIds } from '../../../src/domain/hierarchy';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
+import { shownStateSql } from './expiry-sql';
 
 /** The device columns every management screen shows (docs/api/devices.md, DeviceListRow). */
 export const deviceRowColumns = {
@@ -20,7 +21,8 @@ export const deviceRowColumns = {
   timezone: devices.timezone,
   expireType: devices.expireType,
   host: devices.host,
-  state: devices.state,
+  /** The shown state (src/domain/expiry.ts shownState): 4 once the decisive expiry passed. */
+  state: sql<number>`${shownStateSql()}`.mapWith(Number),
   userId: devices.userId,
   username: users.username,
   agentId: devices.agentId,

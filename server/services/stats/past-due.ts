@@ -1,13 +1,14 @@
-import { and, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { expiryWindow } from '../../../src/domain/device-rules';
+import { expiryStatus } from '../../../src/domain/expiry';
 import { DAY_MS, STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
-import { devices } from '../../db/schema/devices';
 import type { AuthContext } from '../../plugins/auth';
+import { decisiveExpirySql } from '../devices/expiry-sql';
 import { statsDevices, statsPage, type StatsFilter } from './scope';
 
 /**
- * countPastDue: devices past or near their platform expiry (spec section 9's expiry filters:
+ * countPastDue: devices past or near their decisive expiry (src/domain/expiry.ts) (spec section 9's expiry filters:
  * within 7 days, within 60 days, already expired), soonest first. Without a filter: expired
  * and within 60 days together. Dates do not apply.
  */
@@ -19,22 +20,24 @@ export type PastDueStatus = 'expired' | 'within7Days' | 'within60Days';
 
 export async function countPastDue(db: Db, auth: AuthContext, q: PastDueQuery, now = new Date()) {
   const win = q.expiry != null ? expiryWindow(q.expiry, now) : { to: new Date(now.getTime() + 60 * DAY_MS) };
-  const conds: SQL[] = [isNotNull(devices.platformExpireAt), lt(devices.platformExpireAt, win!.to)];
-  if (win?.from) conds.push(gte(devices.platformExpireAt, win.from));
-  const devs = (await statsDevices(db, auth, q, and(...conds))).sort(
-    (a, b) => a.platformExpireAt!.getTime() - b.platformExpireAt!.getTime() || a.id - b.id,
-  );
-  const rows = devs.map((d) => {
-    const left = (d.platformExpireAt!.getTime() - now.getTime()) / DAY_MS;
-    const status: PastDueStatus = left < 0 ? 'expired' : left <= 7 ? 'within7Days' : 'within60Days';
+  // The decisive expiry (src/domain/expiry.ts), as the device list's expiry filter reads it.
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const conds: SQL[] = [sql`${decisiveExpirySql} < ${at(win!.to)}`];
+  if (win?.from) conds.push(sql`${decisiveExpirySql} >= ${at(win.from)}`);
+  const devs = (await statsDevices(db, auth, q, and(...conds)))
+    .map((d) => ({ d, s: expiryStatus(d, now.getTime()) }))
+    .sort((a, b) => a.s.at! - b.s.at! || a.d.id - b.d.id);
+  const rows = devs.map(({ d, s }) => {
+    const status: PastDueStatus = s.band ?? 'within60Days';
     return {
       terminalID: d.terminalID,
       name: d.name,
       username: d.username,
       deviceType: d.deviceType,
-      platformExpireAt: d.platformExpireAt!.toISOString(),
+      platformExpireAt: d.platformExpireAt?.toISOString() ?? null,
       userExpireAt: d.userExpireAt?.toISOString() ?? null,
-      daysLeft: Math.ceil(left),
+      expireAt: new Date(s.at!).toISOString(),
+      daysLeft: s.daysLeft!,
       status,
     };
   });

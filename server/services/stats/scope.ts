@@ -32,6 +32,7 @@ export interface StatsDevice {
   deviceType: string;
   battery: number | null;
   fixTime: Date | null;
+  expireType: number;
   platformExpireAt: Date | null;
   userExpireAt: Date | null;
 }
@@ -63,6 +64,7 @@ export async function statsDevices(
       deviceType: devices.deviceType,
       battery: devices.battery,
       fixTime: devices.fixTime,
+      expireType: devices.expireType,
       platformExpireAt: devices.platformExpireAt,
       userExpireAt: devices.userExpireAt,
     })

@@ -23,6 +23,7 @@ export function devicesFromColumns(c: LocationColumns): MonitorDevice[] {
       deviceProtocol: c.deviceProtocol[i],
       deviceType: c.deviceType[i],
       iconType: c.iconType[i],
+      expireType: c.expireType[i],
       platformExpireAt: iso(c.platformExpireAt[i]),
       userExpireAt: iso(c.userExpireAt[i]),
       stateTime: iso(c.stateTime[i]),

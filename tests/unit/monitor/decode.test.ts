@@ -15,6 +15,7 @@ describe('findDeviceLocationAllV2 columns', () => {
       deviceProtocol: [13, 14],
       deviceType: ['GT06', '808'],
       iconType: [1, 5],
+      expireType: [0, 1],
       platformExpireAt: [fix + 86_400_000, null],
       userExpireAt: [null, null],
       stateTime: [fix - 60_000, null],
@@ -34,6 +35,7 @@ describe('findDeviceLocationAllV2 columns', () => {
       carNumber: '京A00001',
       state: 1,
       iconType: 1,
+      expireType: 0,
       platformExpireAt: '2026-05-02T08:00:00.000Z',
       stateTime: '2026-05-01T07:59:00.000Z',
       location: {
@@ -45,6 +47,6 @@ describe('findDeviceLocationAllV2 columns', () => {
         positionType: 'gps',
       },
     });
-    expect(b).toMatchObject({ id: 2, state: 3, platformExpireAt: null, location: null });
+    expect(b).toMatchObject({ id: 2, state: 3, expireType: 1, platformExpireAt: null, location: null });
   });
 });
