@@ -3,12 +3,26 @@ import { SUBJECT, type EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth';
 import { ALL_BATCH_SUBJECTS, userIdOfBatchSubject, type BatchProgress } from './batch-progress';
-import { visibleDeviceIds } from './scope';
+import { visibleDevices } from './scope';
+
+type DeviceEvent = { deviceId: number; type?: string; lat?: number | null };
+
+/**
+ * What the browsers see of an expired device's event (docs/expiry.md): no positions, as the
+ * monitor's list hides them; its alarms (the expiry reminders among them) without coordinates;
+ * its state changes as they are.
+ */
+function expiredView(event: DeviceEvent): DeviceEvent | null {
+  if (event.type === 'position') return null;
+  if (event.type === 'alarm') return { ...event, lat: null, lon: null, speed: null } as DeviceEvent;
+  return event;
+}
 
 interface Client {
   socket: WebSocket;
   auth: AuthContext;
-  devices: Set<number>;
+  /** Visible devices and their decisive expiry (epoch ms, null: none). */
+  devices: Map<number, number | null>;
   outbox: unknown[];
 }
 
@@ -35,7 +49,7 @@ export class RealtimeHub {
     private db: Db,
     bus: EventBus,
   ) {
-    this.off = bus.subscribe<{ deviceId: number }>(SUBJECT.allDeviceEvents, (event) => this.dispatch(event));
+    this.off = bus.subscribe<DeviceEvent>(SUBJECT.allDeviceEvents, (event) => this.dispatch(event));
     this.offBatch = bus.subscribe<BatchProgress>(ALL_BATCH_SUBJECTS, (p, subject) =>
       this.sendToUser(userIdOfBatchSubject(subject), p),
     );
@@ -50,17 +64,21 @@ export class RealtimeHub {
   }
 
   async add(socket: WebSocket, auth: AuthContext) {
-    const client: Client = { socket, auth, devices: await visibleDeviceIds(this.db, auth), outbox: [] };
+    const client: Client = { socket, auth, devices: await visibleDevices(this.db, auth), outbox: [] };
     this.clients.add(client);
     socket.on('close', () => this.clients.delete(client));
     socket.send(JSON.stringify({ type: 'hello', devices: client.devices.size }));
   }
 
-  private dispatch(event: { deviceId: number }) {
+  private dispatch(event: DeviceEvent) {
+    const now = Date.now();
     for (const c of this.clients) {
-      if (!c.devices.has(event.deviceId)) continue;
+      const expiry = c.devices.get(event.deviceId);
+      if (expiry === undefined) continue;
+      const shown = expiry != null && expiry < now ? expiredView(event) : event;
+      if (!shown) continue;
       if (c.outbox.length >= MAX_OUTBOX) c.outbox.shift();
-      c.outbox.push(event);
+      c.outbox.push(shown);
     }
   }
 
@@ -85,7 +103,7 @@ export class RealtimeHub {
   private async refreshScopes() {
     for (const c of this.clients) {
       try {
-        c.devices = await visibleDeviceIds(this.db, c.auth);
+        c.devices = await visibleDevices(this.db, c.auth);
       } catch {
         // keep the old scope until the next round
       }

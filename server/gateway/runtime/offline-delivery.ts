@@ -1,7 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { isDeviceExpired } from '../../../src/domain/expiry';
 import { SUBJECT } from '../../bus/types';
 import { commandStatusLog } from '../../db/schema/command-status-log';
 import { commands } from '../../db/schema/commands';
+import { devices } from '../../db/schema/devices';
 import { offlineCommands } from '../../db/schema/offline-commands';
 import type { GatewayContext } from './context';
 import type { CommandOutcome } from './command-channel';
@@ -9,7 +11,8 @@ import type { CommandOutcome } from './command-channel';
 /**
  * Delivers a reconnected device's queued commands in order, each exactly once: a command is
  * claimed (queued → sent) in one statement before it is written to the socket, so a second
- * connection or node can never send it again. Expired ones are marked and skipped.
+ * connection or node can never send it again. Expired ones are marked and skipped; a device
+ * past its own expiry is sent none.
  */
 export async function deliverQueuedCommands(
   ctx: GatewayContext,
@@ -33,6 +36,17 @@ export async function deliverQueuedCommands(
       .insert(commandStatusLog)
       .values(expired.map((e) => ({ offlineCommandId: e.id, terminalId: e.terminalId, status: 'expired' })));
   }
+  // An expired device takes no command (docs/expiry.md): the queue waits for a renewal, or
+  // for the commands' own time to live.
+  const [device] = await db
+    .select({
+      expireType: devices.expireType,
+      platformExpireAt: devices.platformExpireAt,
+      userExpireAt: devices.userExpireAt,
+    })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  if (device && isDeviceExpired(device, Date.now())) return;
   for (;;) {
     const [cmd] = await db
       .update(offlineCommands)

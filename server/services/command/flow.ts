@@ -1,6 +1,7 @@
 import { COMMAND_RESULT, DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
 import { mayQueueOffline, type CommandDef } from '../../../src/domain/command-set';
 import { NORMAL_MODE_COMMAND, supportsOfflineCommands } from '../../../src/domain/commands';
+import { isDeviceExpired } from '../../../src/domain/expiry';
 import type { MessageKey } from '../../../src/domain/messages';
 import { NoResponderError, type EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
@@ -29,8 +30,13 @@ export const nbIdMissing = (device: DeviceRow) =>
 export const mayQueueFor = (device: DeviceRow, def: CommandDef | null) =>
   supportsOfflineCommands(device.protocol) && mayQueueOffline(def);
 
-/** Why this device may not be sent this text now, or null: no NB platform id; normal mode online. */
-export function deviceRefusal(device: DeviceRow, content: string): MessageKey | null {
+/**
+ * Why this device may not be sent this text now, or null: past its expiry (docs/expiry.md: an
+ * expired device takes no command, sent or queued, until renewed); no NB platform id; normal
+ * mode online.
+ */
+export function deviceRefusal(device: DeviceRow, content: string, now = Date.now()): MessageKey | null {
+  if (isDeviceExpired(device, now)) return 'deviceExpired';
   if (nbIdMissing(device)) return 'deviceIdMissing';
   if (content.toUpperCase() === NORMAL_MODE_COMMAND && device.state === DEVICE_STATE.online)
     return 'normalModeOnline';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { isDemo } from '../../../config/roles';
 import { COMMAND_RESULT } from '../../../src/domain/codes';
 import { mayQueueOffline } from '../../../src/domain/command-set';
+import { isDeviceExpired } from '../../../src/domain/expiry';
 import type { EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import { commandStatusLog } from '../../db/schema/command-status-log';
@@ -60,6 +61,7 @@ export async function insertOffline(
   if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
   const device = await loadDeviceInScope(db, auth, terminalId);
   const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
+  if (isDeviceExpired(device, Date.now())) throw badRequest('deviceExpired');
   if (!mayQueueOffline(def)) throw badRequest('commandNotOffline');
   if (nbIdMissing(device)) throw badRequest('deviceIdMissing');
   const row = await queueOffline(db, auth, device, content, ttlHours);

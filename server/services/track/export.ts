@@ -16,6 +16,7 @@ import { SHEET_MIME, xlsxValue } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { positions } from '../../db/schema/positions';
 import type { AuthContext } from '../../plugins/auth';
+import { refuseExpired } from '../device-expiry';
 import { loadDeviceInScope } from '../device-scope';
 import { neighbourFixes, readFixes } from './fixes';
 import { durationText, gpx, kml, platformTime, type ExportPoint, type ExportStay } from './formats';
@@ -63,6 +64,7 @@ export function exportLimit(): number {
 
 export async function exportTrack(db: Db, auth: AuthContext, q: TrackExportQuery): Promise<TrackExport> {
   const device = await loadDeviceInScope(db, auth, q.terminalID);
+  refuseExpired(device);
   const { from, to } = trackRange(q.startTime, q.endTime);
   const name = deviceName(device);
   const filters = filtersOf(q);

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import type { DeviceRow } from '../../db/schema/devices';
 import type { AuthContext } from '../../plugins/auth';
+import { refuseExpired } from '../device-expiry';
 import { loadDeviceInScope } from '../device-scope';
 import { trackParts } from './parts';
 import { trackRange } from './range';
@@ -46,6 +47,8 @@ const apiStay = (s: Stay) => ({ start: s.start, end: s.end, durationS: s.duratio
 
 export async function findTrack(db: Db, auth: AuthContext, q: TrackQuery, now = Date.now()) {
   const device = await loadDeviceInScope(db, auth, q.terminalID);
+  // No playback of an expired device, history before the expiry included, until it is renewed.
+  refuseExpired(device, now);
   const { from, to } = trackRange(q.startTime, q.endTime, now);
   const maxPoints = q.maxPoints ?? TRACK_POINTS_DEFAULT;
   // Inside a box the budget goes to a small area: the fine day geometry is worth reading.
@@ -76,6 +79,7 @@ export async function findTrack(db: Db, auth: AuthContext, q: TrackQuery, now = 
 
 export async function findStays(db: Db, auth: AuthContext, q: TrackQuery, now = Date.now()) {
   const device = await loadDeviceInScope(db, auth, q.terminalID);
+  refuseExpired(device, now);
   const { from, to } = trackRange(q.startTime, q.endTime, now);
   const { parts } = await trackParts(db, device.id, from, to, { now, staysOnly: true });
   const stays = staysOf(

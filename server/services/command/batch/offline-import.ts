@@ -6,6 +6,7 @@ import {
 import { mayQueueOffline } from '../../../../src/domain/command-set';
 import { supportsOfflineCommands } from '../../../../src/domain/commands';
 import { DEVICE_BATCH_MAX } from '../../../../src/domain/device-rules';
+import { isDeviceExpired } from '../../../../src/domain/expiry';
 import type { MessageKey } from '../../../../src/domain/messages';
 import type { Db } from '../../../db/client';
 import { commandStatusLog } from '../../../db/schema/command-status-log';
@@ -47,7 +48,8 @@ function linesOf(req: OfflineImportRequest): OfflineImportLine[] {
  * the device import reports its lines. A line's own command wins over the one of the request.
  * A line fails with its key when the device is not in the caller's subtree (notFound), its
  * protocol keeps no offline commands (deviceNoOfflineCommands), its type refuses the command
- * (commandNotInSet, commandParamRange...) or refuses it offline (commandNotOffline), an NB-IoT
+ * (commandNotInSet, commandParamRange...) or refuses it offline (commandNotOffline), the device
+ * is past its expiry (deviceExpired, docs/expiry.md), an NB-IoT
  * device has no platform id (deviceIdMissing), or the same command for the same device is
  * listed twice (imeiDuplicate). The rest are queued together, a chunk per statement.
  */
@@ -67,6 +69,7 @@ export async function importOfflineCommands(
       ? { content: req.content }
       : null;
   const seen = new Set<string>();
+  const now = Date.now();
   const results: OfflineImportResult[] = [];
   const accepted: Accepted[] = [];
   for (const l of lines) {
@@ -78,6 +81,7 @@ export async function importOfflineCommands(
     let content = '';
     if (!device) key = 'notFound';
     else if (!request) key = 'commandEmpty';
+    else if (isDeviceExpired(device, now)) key = 'deviceExpired';
     else if (!supportsOfflineCommands(device.protocol)) key = 'deviceNoOfflineCommands';
     else if (nbIdMissing(device)) key = 'deviceIdMissing';
     else {
