@@ -16,6 +16,7 @@ import userReadRoutes from './routes/user/read';
 import userWriteRoutes from './routes/user/write';
 import { LoginLimiter } from './services/login-limiter';
 import type { EventBus } from './bus/types';
+import expiryJobs from './jobs/expiry-plugin';
 import { RealtimeHub } from './realtime/hub';
 import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
@@ -96,6 +97,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The alarm notifier worker; at the root so `app.notify` (its provider) is reachable everywhere.
   await app.register(notifyWorker);
+  // The daily expiry reminders go through the same alarm path (storeAlarms: notices, bus).
+  await app.register(expiryJobs);
   await app.register(
     async (api) => {
       await api.register(publicRoutes);

@@ -40,6 +40,8 @@ export interface ServerConfig {
   simulatorDevices: number;
   /** Alarm notifiers: SMS/phone provider and the outbox worker (server/notify/config.ts). */
   notify: NotifyConfig;
+  /** Between two runs of the expiry reminders (docs/expiry.md); 0: none on this node. */
+  expiryReminderIntervalMs: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -81,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     simulatorDevices: int(env.SIMULATOR_DEVICES, 60),
     readCacheMs: int(env.READ_CACHE_MS, 2000),
     notify: loadNotifyConfig(env),
+    expiryReminderIntervalMs: int(env.EXPIRY_REMINDER_INTERVAL_MS, 86_400_000),
   };
 }

@@ -33,7 +33,11 @@ beforeAll(async () => {
     ],
     { commandTimeoutMs: 1500 },
   );
-  const config = loadConfig({ LOGIN_RATE_PER_IP: '10000', COMMAND_TIMEOUT: '1' });
+  const config = loadConfig({
+    LOGIN_RATE_PER_IP: '10000',
+    COMMAND_TIMEOUT: '1',
+    EXPIRY_REMINDER_INTERVAL_MS: '0',
+  });
   app = await buildApp({ config, handle: t.handle, bus });
   await app.ready();
   for (const u of ['agent', 'demo', 'agent2']) {

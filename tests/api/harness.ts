@@ -44,7 +44,9 @@ export async function startHarness(
   if (opts.seed !== false) await seedDemo(handle, { reset: true });
   const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000' });
   // Tests change rows directly and expect the next request to see it: no shared reads unless asked.
-  const config: ServerConfig = { ...base, readCacheMs: 0, ...overrides };
+  // Nor background expiry reminders: they would add alarms mid-test; tests/api/expiry*.test.ts
+  // drive the job with their own clock.
+  const config: ServerConfig = { ...base, readCacheMs: 0, expiryReminderIntervalMs: 0, ...overrides };
   const app = await buildApp({ config, handle });
   await app.ready();
 
