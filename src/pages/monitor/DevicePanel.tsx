@@ -10,7 +10,8 @@ import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compassSector, displayName, expiryBadge, type MonitorDevice } from '../../domain/device-view';
-import { expiryOf, runStateOf } from '../../domain/run-state';
+import { expiryStatus } from '../../domain/expiry';
+import { runStateOf } from '../../domain/run-state';
 import { formatDate, formatDateTime, runStateColor, runStateText } from './texts';
 import { lookupAddress } from './address';
 import type { PanelAction } from './actions';
@@ -40,7 +41,7 @@ export function DevicePanel({
   const rs = runStateOf(d, now);
   const loc = d.location;
   const address = useAddress(loc?.lat, loc?.lon, geocoderMapType, i18n.language);
-  const expiry = expiryOf(d);
+  const expiry = expiryStatus(d, now);
   const badge = expiryBadge(d, now);
   const dash = '—';
 
@@ -102,13 +103,24 @@ export function DevicePanel({
         </Descriptions.Item>
         <Descriptions.Item label={t('panel.expiry')}>
           <span data-testid="panel-expiry">
-            {expiry ? formatDate(expiry) : t('panel.noExpiry')}
+            {expiry.at != null ? formatDate(expiry.at) : t('panel.noExpiry')}
             {badge && (
               <Tag color={badge === 'expired' ? 'red' : 'orange'} style={{ marginInlineStart: 6 }}>
                 {t(`expiry.${badge}`)}
               </Tag>
             )}
           </span>
+          {/* Within 60 days or past: how long is left, or since when it is unpaid (docs/expiry.md). */}
+          {badge && expiry.at != null && (
+            <div
+              data-testid="panel-expiry-note"
+              style={{ color: badge === 'expired' ? '#cf1322' : '#d46b08', fontSize: 12 }}
+            >
+              {expiry.expired
+                ? t('panel.expiredOn', { date: formatDate(expiry.at) })
+                : t('panel.daysLeft', { days: expiry.daysLeft })}
+            </div>
+          )}
         </Descriptions.Item>
       </Descriptions>
       <Space wrap size={4} style={{ marginTop: 8 }}>
