@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { isDeviceExpired } from '../../src/domain/expiry';
 import { loadConfig } from '../../server/config';
 import { commandBatches } from '../../server/db/schema/command-batches';
 import { devices } from '../../server/db/schema/devices';
@@ -65,18 +66,30 @@ export const post = (user: string, path: string, body: object) =>
 export type Dev = { id: number; terminalId: string; lat: number | null; lon: number | null };
 const taken = new Set<number>();
 
-/** A device of `owner` with one of the device `types`, not yet used by the file. */
+/**
+ * A device of `owner` with one of the device `types`, not yet used by the file and not expired
+ * (an expired device takes no command: docs/expiry.md).
+ */
 export async function deviceOf(owner: string, types: string[]): Promise<Dev> {
   const rows = await h.handle.db
-    .select({ id: devices.id, terminalId: devices.terminalId, lat: devices.lat, lon: devices.lon })
+    .select({
+      id: devices.id,
+      terminalId: devices.terminalId,
+      lat: devices.lat,
+      lon: devices.lon,
+      expireType: devices.expireType,
+      platformExpireAt: devices.platformExpireAt,
+      userExpireAt: devices.userExpireAt,
+    })
     .from(devices)
     .innerJoin(users, eq(users.id, devices.userId))
     .where(and(eq(users.username, owner), inArray(devices.deviceType, types), isNotNull(devices.lat)))
     .orderBy(devices.id);
-  const d = rows.find((r) => !taken.has(r.id));
+  const now = Date.now();
+  const d = rows.find((r) => !taken.has(r.id) && !isDeviceExpired(r, now));
   if (!d) throw new Error(`no ${types.join('/')} device of ${owner} left`);
   taken.add(d.id);
-  return d;
+  return { id: d.id, terminalId: d.terminalId, lat: d.lat, lon: d.lon };
 }
 
 /** A simulated tracker of the device, connected and registered by the gateway. */

@@ -3,8 +3,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { commandBatchItems, commandBatches } from '../../server/db/schema/command-batches';
 import { commands } from '../../server/db/schema/commands';
+import { devices } from '../../server/db/schema/devices';
 import { offlineCommands } from '../../server/db/schema/offline-commands';
 import { COMMAND_RESULT } from '../../src/domain/codes';
+import { isDeviceExpired } from '../../src/domain/expiry';
 import { MESSAGES, type MessageKey } from '../../src/domain/messages';
 import {
   connect,
@@ -227,12 +229,27 @@ describe('a 500-device batch', () => {
     const batch = await finished('big-500', 60_000);
     expect(batch.status).toBe('done');
     const items = await h.handle.db
-      .select({ status: commandBatchItems.status, reason: commandBatchItems.reason })
+      .select({
+        status: commandBatchItems.status,
+        reason: commandBatchItems.reason,
+        expireType: devices.expireType,
+        platformExpireAt: devices.platformExpireAt,
+        userExpireAt: devices.userExpireAt,
+      })
       .from(commandBatchItems)
+      .innerJoin(devices, eq(devices.id, commandBatchItems.deviceId))
       .where(eq(commandBatchItems.batchId, batch.id));
     expect(items).toHaveLength(500);
-    // The bulk fleet's GT06 devices are not connected: refused one by one, none left pending.
-    expect(items.every((i) => i.status === 'failed' && i.reason === 'deviceNotOnline')).toBe(true);
+    // The bulk fleet's GT06 devices are not connected: refused one by one, none left pending;
+    // the fleet's expired ones (one in 20) as expired (docs/expiry.md).
+    const now = Date.now();
+    const expired = items.filter((i) => isDeviceExpired(i, now));
+    expect(expired.length).toBeGreaterThan(0);
+    for (const i of items)
+      expect(i).toMatchObject({
+        status: 'failed',
+        reason: isDeviceExpired(i, now) ? 'deviceExpired' : 'deviceNotOnline',
+      });
     const progress = socket.got.filter((m) => m.batchId === 'big-500');
     expect(await lastProgress(socket.got, 'big-500')).toMatchObject({ done: 500, total: 500, failed: 500 });
     const dones = progress.map((m) => m.done);
