@@ -18,12 +18,16 @@ export const cardRecords = pgTable(
     cardType: smallint('card_type').notNull(),
     /** Terminal ids renewed or imported by this operation, if any. */
     terminalIds: jsonb('terminal_ids').$type<string[]>(),
+    /** Renewals: the device's platform expiry before and after (one record per device). */
+    expireBefore: timestamp('expire_before', { withTimezone: true }),
+    expireAfter: timestamp('expire_after', { withTimezone: true }),
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('card_records_from_idx').on(t.fromUserId, t.createdAt),
     index('card_records_to_idx').on(t.toUserId, t.createdAt),
+    index('card_records_time_idx').on(t.createdAt),
   ],
 );
 

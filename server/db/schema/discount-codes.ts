@@ -2,7 +2,6 @@ import {
   boolean,
   index,
   integer,
-  numeric,
   pgTable,
   serial,
   smallint,
@@ -13,15 +12,18 @@ import { orders } from './orders';
 import { users } from './users';
 
 /**
- * Discount codes for online renewal. `rate` is the price multiplier (0.90 = 10% off).
- * `status` 1 enabled, 0 disabled. A code is single-use: `used` flips when an order is paid.
+ * Discount codes for online renewal. `rate` is the percent of the price paid (90 = 10% off).
+ * `status` 1 enabled, 0 disabled. A code is single-use: an order claims it when created
+ * (`used`, `order_id`), and a closed unpaid order gives it back.
  */
 export const discountCodes = pgTable(
   'discount_codes',
   {
     id: serial('id').primaryKey(),
     code: varchar('code', { length: 32 }).notNull().unique(),
-    rate: numeric('rate', { precision: 4, scale: 3 }).notNull(),
+    rate: smallint('rate').notNull(),
+    /** Codes created together share a batch number, to find and disable them together. */
+    batchNo: varchar('batch_no', { length: 32 }),
     used: boolean('used').notNull().default(false),
     status: smallint('status').notNull().default(1),
     /** Creator (an agent); the code is valid for the creator's subtree. */

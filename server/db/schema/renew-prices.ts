@@ -1,7 +1,7 @@
-import { integer, numeric, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Renewal price an agent charges its customers per CARD_TYPE (validity period). */
+/** Renewal price an agent charges its customers per CARD_TYPE (validity period), in minor units. */
 export const renewPrices = pgTable(
   'renew_prices',
   {
@@ -10,7 +10,7 @@ export const renewPrices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     cardType: smallint('card_type').notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    priceMinor: integer('price_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
