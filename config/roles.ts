@@ -80,6 +80,17 @@ export const PERMISSIONS = {
   commandRaw: 'command:raw',
   tire: 'tire:view',
   fence: 'fence:manage',
+  // renewals and payments (issue 14)
+  /** Card balances of the subtree and the card records. */
+  cardList: 'card:list',
+  /** Pass cards on to a sub-account. */
+  cardTransfer: 'card:transfer',
+  /** Renew devices by spending cards. */
+  cardRenew: 'card:renew',
+  /** Pay a renewal of one's own devices online. */
+  orderPay: 'order:pay',
+  /** One's own renewal prices, payment accounts, discount codes, the orders paid to them, refunds. */
+  payManage: 'pay:manage',
   // factory back office
   testQc: 'test:qc',
   testBatchCmd: 'test:batchCmd',
@@ -141,6 +152,11 @@ const AGENT_PERMISSIONS: Permission[] = [
   P.fence,
   // "in the production set also init device"
   P.deviceInit,
+  P.cardList,
+  P.cardTransfer,
+  P.cardRenew,
+  P.orderPay,
+  P.payManage,
 ];
 
 const SUPER_USER_PERMISSIONS: Permission[] = [
@@ -163,6 +179,7 @@ const SUPER_USER_PERMISSIONS: Permission[] = [
   P.deviceChangeUsername,
   P.deviceHuaxiangImport,
   P.deviceMultiInfo,
+  P.orderPay,
 ];
 
 const USER_PERMISSIONS: Permission[] = [
@@ -178,6 +195,7 @@ const USER_PERMISSIONS: Permission[] = [
   P.tire,
   P.agentEdit,
   P.deviceEdit,
+  P.orderPay,
 ];
 
 const TEST_PERMISSIONS: Permission[] = [

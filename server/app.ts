@@ -20,6 +20,7 @@ import expiryJobs from './jobs/expiry-plugin';
 import { RealtimeHub } from './realtime/hub';
 import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
+import payRoutes from './routes/pay';
 import deviceLocationRoutes from './routes/device/locations';
 import deviceImportRoutes from './routes/device/import';
 import deviceListRoutes from './routes/device/list';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(areaRoutes);
       await api.register(notifyRoutes);
       await api.register(alarmRoutes);
+      await api.register(payRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -1,0 +1,164 @@
+import { and, eq } from 'drizzle-orm';
+import { isAdmin } from '../../../config/roles';
+import { ORDER_STATUS } from '../../../src/domain/codes';
+import type { Db } from '../../db/client';
+import { orders, type OrderRow } from '../../db/schema/orders';
+import { paymentAccounts } from '../../db/schema/payment-accounts';
+import { users } from '../../db/schema/users';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { scopeOf } from '../scope';
+import { loadOrder, orderView } from './orders';
+import {
+  providerByName,
+  ProviderError,
+  sandboxSecret,
+  signSandboxWebhook,
+  WebhookSignatureError,
+  type ProviderAccount,
+  type ProviderName,
+  type WebhookRequest,
+} from './providers';
+import { applyEvent, revertOrder, type Outcome } from './settle';
+
+const providerOf = (o: OrderRow) => providerByName(o.provider as ProviderName);
+
+async function accountOf(db: Db, id: number | null): Promise<ProviderAccount | null> {
+  if (id == null) return null;
+  const [a] = await db
+    .select({ account: paymentAccounts.account })
+    .from(paymentAccounts)
+    .where(eq(paymentAccounts.id, id));
+  return a?.account ?? null;
+}
+
+const reload = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+/**
+ * The order's state for /payResult. While it is still to be paid, the provider is asked once
+ * (PayPal: the capture of the approved order; WeChat: the query), so a buyer back from the
+ * provider sees success without waiting for the webhook; a provider that cannot be reached
+ * leaves it "confirming".
+ */
+export async function orderStatus(db: Db, auth: AuthContext, orderNo: string) {
+  let o = await loadOrder(db, auth, orderNo);
+  if (o.status === ORDER_STATUS.toBePaid && !o.closedReason && o.providerOrderId) {
+    const provider = providerOf(o);
+    try {
+      const e = await provider.confirmPayment(
+        o.providerOrderId,
+        o.orderNo,
+        (await accountOf(db, o.paymentAccountId)) ?? {},
+      );
+      if (e) await applyEvent(db, provider.name, e);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+    }
+    o = await reload(db, o.id);
+  }
+  return orderView(o);
+}
+
+/** Orders are refunded by the side that was paid: the payee's subtree or the administrator. */
+async function loadPaidOrder(db: Db, auth: AuthContext, orderNo: string) {
+  const o = await loadOrder(db, auth, orderNo);
+  if (isAdmin(auth.user)) return o;
+  const [payee] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, o.agentId ?? -1), scopeOf(auth)));
+  if (!payee) throw notFound();
+  return o;
+}
+
+/**
+ * wxRefund: the whole order back to the payer at the provider, then (once the provider has
+ * done it) the order refunded and the days it added taken back, in one transaction. The refund
+ * number is fixed per order, so a refund asked twice is one refund at the provider too.
+ */
+export async function refundOrder(db: Db, auth: AuthContext, orderNo: string, reason?: string) {
+  const o = await loadPaidOrder(db, auth, orderNo);
+  if (o.status !== ORDER_STATUS.completed) throw badRequest('orderNotRefundable');
+  const refundNo = o.refundNo ?? `R${o.orderNo}`;
+  if (!o.refundNo) await db.update(orders).set({ refundNo }).where(eq(orders.id, o.id));
+  const provider = providerOf(o);
+  let result;
+  try {
+    result = await provider.refund(
+      {
+        orderNo: o.orderNo,
+        refundNo,
+        transactionId: o.transactionId ?? '',
+        amountMinor: o.amountMinor,
+        totalMinor: o.amountMinor,
+        currency: o.currency,
+        reason,
+      },
+      (await accountOf(db, o.paymentAccountId)) ?? {},
+    );
+  } catch (e) {
+    if (e instanceof ProviderError) throw badRequest('paymentProviderError', { detail: e.message });
+    throw e;
+  }
+  if (result.status === 'done')
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, o.id)).for('update');
+      if (locked?.status === ORDER_STATUS.completed) await revertOrder(tx, locked, result, new Date());
+    });
+  return { ...orderView(await reload(db, o.id)), refundStatus: result.status };
+}
+
+/**
+ * A provider's notification: verified with the receiving account's keys (named in the notify
+ * URL the order gave the provider), then applied once. A forged one changes nothing.
+ */
+export async function handleWebhook(
+  db: Db,
+  name: ProviderName,
+  accountId: number,
+  req: WebhookRequest,
+): Promise<Outcome> {
+  const provider = providerByName(name);
+  // The sandbox signs with the server's secret, whatever account the order was paid to.
+  const account = name === 'sandbox' ? {} : await accountOf(db, accountId);
+  if (!account) throw new AppError(400, 'webhookRejected');
+  let event;
+  try {
+    event = await provider.verifyWebhook(req, account);
+  } catch (e) {
+    if (e instanceof WebhookSignatureError || e instanceof ProviderError)
+      throw new AppError(400, 'webhookRejected');
+    throw e;
+  }
+  return event ? applyEvent(db, name, event) : 'ignored';
+}
+
+const SANDBOX_TYPES = {
+  paid: 'payment.succeeded',
+  failed: 'payment.failed',
+  cancelled: 'payment.cancelled',
+} as const;
+
+/**
+ * The sandbox checkout's buttons: the payer (or the administrator) decides the outcome, and the
+ * sandbox sends its signed notification through the same verification as a real provider's.
+ */
+export async function sandboxPay(
+  db: Db,
+  auth: AuthContext,
+  orderNo: string,
+  outcome: keyof typeof SANDBOX_TYPES,
+) {
+  const o = await loadOrder(db, auth, orderNo);
+  if (o.provider !== 'sandbox' || (o.userId !== auth.user.id && !isAdmin(auth.user))) throw notFound();
+  const body = {
+    id: `sbx-${o.orderNo}-${outcome}`,
+    type: SANDBOX_TYPES[outcome],
+    orderNo: o.orderNo,
+    amountMinor: o.amountMinor,
+    currency: o.currency,
+    transactionId: `SBX-T-${o.orderNo}`,
+  };
+  await handleWebhook(db, 'sandbox', 0, signSandboxWebhook(body, sandboxSecret(), Date.now()));
+  return orderView(await reload(db, o.id));
+}
