@@ -68,38 +68,48 @@ export const CURRENCIES = [
   'BRL',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
-/** Minor units per major unit; JPY and VND have none. */
-export const CURRENCY_DIGITS: Readonly<Record<Currency, number>> = {
-  CNY: 2,
-  USD: 2,
-  EUR: 2,
-  GBP: 2,
-  HKD: 2,
-  JPY: 0,
-  INR: 2,
-  THB: 2,
-  VND: 0,
-  RUB: 2,
-  BRL: 2,
-};
 
-/** "19.99" for 1999 CNY: integer arithmetic only, so no float ever rounds a price. */
-export function formatMinor(amountMinor: number, currency: Currency): string {
-  const digits = CURRENCY_DIGITS[currency];
-  const sign = amountMinor < 0 ? '-' : '';
-  const abs = Math.abs(amountMinor);
-  if (digits === 0) return `${sign}${abs}`;
-  const unit = 10 ** digits;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
+/**
+ * Decimal places of a currency's minor unit where it is not 2. PayPal accepts no decimals for
+ * HUF and TWD, so for us their minor unit is the whole unit.
+ */
+const EXPONENT: Readonly<Record<string, number>> = {
+  JPY: 0,
+  KRW: 0,
+  VND: 0,
+  CLP: 0,
+  ISK: 0,
+  HUF: 0,
+  TWD: 0,
+  BHD: 3,
+  KWD: 3,
+  JOD: 3,
+  OMR: 3,
+  TND: 3,
+};
+export const currencyExponent = (currency: string) => EXPONENT[currency.toUpperCase()] ?? 2;
+
+/** 1999 CNY → "19.99", 5 → "0.05", 500 JPY → "500": integer arithmetic only, never 19.989999. */
+export function formatMinor(amountMinor: number, currency: string): string {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError(`amount must be a non-negative integer of minor units, got ${amountMinor}`);
+  const exp = currencyExponent(currency);
+  if (exp === 0) return String(amountMinor);
+  const digits = String(amountMinor).padStart(exp + 1, '0');
+  return `${digits.slice(0, -exp)}.${digits.slice(-exp)}`;
 }
 
-/** Parses a price typed in major units ("100", "99.5", "0.05") to minor units; null if not one. */
-export function parseMajor(text: string, currency: Currency): number | null {
-  const digits = CURRENCY_DIGITS[currency];
-  const m = /^(\d{1,9})(?:\.(\d+))?$/.exec(text.trim());
-  if (!m || (m[2] && m[2].length > digits)) return null;
-  const frac = (m[2] ?? '').padEnd(digits, '0');
-  return Number(m[1]) * 10 ** digits + (digits ? Number(frac) : 0);
+/**
+ * "19.99" CNY → 1999, "500" JPY → 500; null for anything that is not an exact amount of the
+ * currency (trailing zeros beyond its decimals are harmless, other digits would be lost).
+ */
+export function parseMajor(text: string, currency: string): number | null {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  const exp = currencyExponent(currency);
+  const frac = m?.[2] ?? '';
+  if (!m || /[1-9]/.test(frac.slice(exp))) return null;
+  const minor = Number(m[1] + frac.slice(0, exp).padEnd(exp, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
 }
 
 /**

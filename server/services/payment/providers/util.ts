@@ -1,53 +1,24 @@
 /** Helpers the adapters share: exact amount conversion, CRC32, header and account access. */
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { formatMinor as formatMinorExact, parseMajor } from '../../../../src/domain/payment';
 import { ProviderError, type AccountKey, type ProviderAccount, type WebhookRequest } from './types';
 
-/**
- * Decimal places of a currency's minor unit where it is not 2. PayPal accepts no decimals for
- * HUF and TWD, so for PayPal their minor unit is the whole unit.
- */
-const EXPONENT: Record<string, number> = {
-  JPY: 0,
-  KRW: 0,
-  VND: 0,
-  CLP: 0,
-  ISK: 0,
-  HUF: 0,
-  TWD: 0,
-  BHD: 3,
-  KWD: 3,
-  JOD: 3,
-  OMR: 3,
-  TND: 3,
-};
+export { currencyExponent } from '../../../../src/domain/payment';
 
-export function currencyExponent(currency: string): number {
-  return EXPONENT[currency.toUpperCase()] ?? 2;
-}
-
-/** 1999 USD → "19.99", 5 → "0.05", 500 JPY → "500". Integer arithmetic only, so never 19.989999. */
+/** The domain's exact conversion, failing as a provider error (an amount PayPal cannot take). */
 export function formatMinor(amountMinor: number, currency: string): string {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) {
-    throw new ProviderError(`amount must be a non-negative integer of minor units, got ${amountMinor}`);
+  try {
+    return formatMinorExact(amountMinor, currency);
+  } catch (e) {
+    throw new ProviderError((e as Error).message);
   }
-  const exp = currencyExponent(currency);
-  if (exp === 0) return String(amountMinor);
-  const digits = String(amountMinor).padStart(exp + 1, '0');
-  return `${digits.slice(0, -exp)}.${digits.slice(-exp)}`;
 }
 
 /** "19.99" USD → 1999, "500" JPY → 500; throws on anything that is not an exact amount of the currency. */
 export function parseMinor(value: string, currency: string): number {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  const exp = currencyExponent(currency);
-  const frac = m?.[2] ?? '';
-  // Trailing zeros beyond the exponent are harmless ("500.00" JPY); other digits would be lost.
-  if (!m || /[1-9]/.test(frac.slice(exp))) {
-    throw new ProviderError(`not an amount of ${currency}: ${value}`);
-  }
-  const minor = Number(m[1] + frac.slice(0, exp).padEnd(exp, '0'));
-  if (!Number.isSafeInteger(minor)) throw new ProviderError(`amount too large: ${value}`);
+  const minor = parseMajor(value, currency);
+  if (minor == null) throw new ProviderError(`not an amount of ${currency}: ${value}`);
   return minor;
 }
 
