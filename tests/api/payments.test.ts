@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TYPE, ORDER_STATUS, PAYMENT_TYPE } from '../../src/domain/codes';
-import { CARD_DAYS } from '../../src/domain/payment';
+import { CARD_DAYS, ORDER_PAY_WINDOW_MS } from '../../src/domain/payment';
 import { cardBalances } from '../../server/db/schema/card-balances';
 import { devices } from '../../server/db/schema/devices';
 import { orders } from '../../server/db/schema/orders';
@@ -283,6 +283,23 @@ describe('online payment', () => {
     expect((await h.post('/api/order/cancel', { orderNo: o.orderNo }, user)).data.state).toBe('cancelled');
     const reuse = await order(d.terminalId, { discountCode: code });
     expect(reuse.amountMinor).toBe(8000);
+  });
+
+  it('an order left unpaid past the pay window is closed as expired and frees its code', async () => {
+    const d = await userDevice();
+    const code = (await h.post('/api/pay/discountCode/create', { count: 1, rate: 70 }, agent)).data.codes[0];
+    const stale = await order(d.terminalId, { discountCode: code });
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - ORDER_PAY_WINDOW_MS - 60_000) })
+      .where(eq(orders.orderNo, stale.orderNo));
+    const fresh = await order(d.terminalId, { discountCode: code });
+    expect(fresh.amountMinor).toBe(7000);
+    const closed = await h.post('/api/order/status', { orderNo: stale.orderNo }, user);
+    expect(closed.data).toMatchObject({ closedReason: 'expired', state: 'failure' });
+    // Money that still arrives for it is not lost: the payment completes the order.
+    await webhook(paidEvent(stale));
+    expect((await h.post('/api/order/status', { orderNo: stale.orderNo }, user)).data.state).toBe('success');
   });
 
   it('allowedPay says who pays whom; an account without a payee cannot order', async () => {

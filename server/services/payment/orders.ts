@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { isAdmin } from '../../../config/roles';
 import { ORDER_STATUS } from '../../../src/domain/codes';
-import { makeOrderNo, ORDER_CLOSED, payResultState } from '../../../src/domain/payment';
+import { makeOrderNo, ORDER_CLOSED, ORDER_PAY_WINDOW_MS, payResultState } from '../../../src/domain/payment';
 import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
@@ -24,8 +24,9 @@ export interface Urls {
  * a payment without one; the code goes back when the provider refuses.
  */
 export async function createOrder(db: Db, auth: AuthContext, r: OrderRequest, urls: Urls) {
-  const q = await quoteOrder(db, auth, r);
   const now = new Date();
+  await closeStaleOrders(db, now);
+  const q = await quoteOrder(db, auth, r);
   const provider = providerFor(r.paymentType);
   const order = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -85,6 +86,27 @@ export async function createOrder(db: Db, auth: AuthContext, r: OrderRequest, ur
     codeUrl: created.codeUrl ?? null,
     payParams: created.payParams ?? null,
   };
+}
+
+/**
+ * Orders left unpaid past the pay window are closed as expired and give their discount codes
+ * back. Run before a new order claims a code; a payment that still arrives for one completes it.
+ */
+export async function closeStaleOrders(db: Db, now: Date) {
+  await db.transaction(async (tx) => {
+    const closed = await tx
+      .update(orders)
+      .set({ closedReason: ORDER_CLOSED.expired })
+      .where(
+        and(
+          eq(orders.status, ORDER_STATUS.toBePaid),
+          isNull(orders.closedReason),
+          lt(orders.createdAt, new Date(now.getTime() - ORDER_PAY_WINDOW_MS)),
+        ),
+      )
+      .returning({ id: orders.id });
+    for (const o of closed) await releaseCode(tx, o.id);
+  });
 }
 
 export interface OrderFilter {
@@ -171,13 +193,7 @@ export async function cancelOrder(db: Db, auth: AuthContext, orderNo: string) {
     const rows = await tx
       .update(orders)
       .set({ closedReason: ORDER_CLOSED.cancelled })
-      .where(
-        and(
-          eq(orders.id, o.id),
-          eq(orders.status, ORDER_STATUS.toBePaid),
-          sql`${orders.closedReason} IS NULL`,
-        ),
-      )
+      .where(and(eq(orders.id, o.id), eq(orders.status, ORDER_STATUS.toBePaid), isNull(orders.closedReason)))
       .returning({ id: orders.id });
     if (!rows.length) throw badRequest('orderNotPayable');
     await releaseCode(tx, o.id);
