@@ -42,6 +42,8 @@ export interface ServerConfig {
   notify: NotifyConfig;
   /** Between two runs of the expiry reminders (docs/expiry.md); 0: none on this node. */
   expiryReminderIntervalMs: number;
+  /** The address buyers and payment providers reach (return and notify URLs); default: the request's. */
+  publicUrl: string | null;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -84,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     readCacheMs: int(env.READ_CACHE_MS, 2000),
     notify: loadNotifyConfig(env),
     expiryReminderIntervalMs: int(env.EXPIRY_REMINDER_INTERVAL_MS, 86_400_000),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || null,
   };
 }

@@ -32,7 +32,7 @@ const request = (b: { rechargeType: number; paymentType: number }) => ({
 });
 
 /** The public origin the provider sends the buyer back to (behind a proxy: its forwarded host). */
-const origin = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
+const origin = (req: FastifyRequest) => req.server.config.publicUrl ?? `${req.protocol}://${req.host}`;
 
 /** Online renewal: quote, order, pay, result, cancel, refund, and the providers' notifications. */
 export default async function orderRoutes(fastify: FastifyInstance) {
