@@ -252,6 +252,44 @@ describe('online payment', () => {
     expect(await expiryOf(d.terminalId)).toEqual(before);
   });
 
+  it('where the user expiry decides, a renewal moves it too, and a refund takes both back', async () => {
+    const uid = await h.idOf('user');
+    const [d] = await db()
+      .select()
+      .from(devices)
+      .where(and(eq(devices.userId, uid), isNotNull(devices.platformExpireAt)))
+      .orderBy(asc(devices.id))
+      .offset(1)
+      .limit(1);
+    const platform = new Date(Date.now() + 100 * DAY);
+    const userExpiry = new Date(Date.now() - 2 * DAY);
+    await db()
+      .update(devices)
+      .set({ expireType: 1, platformExpireAt: platform, userExpireAt: userExpiry })
+      .where(eq(devices.id, d!.id));
+    const o = await order(d!.terminalId);
+    await h.post('/api/pay/sandbox/pay', { orderNo: o.orderNo, outcome: 'paid' }, user);
+    const read = async () => (await db().select().from(devices).where(eq(devices.id, d!.id)))[0]!;
+    const renewed = await read();
+    expect(renewed.platformExpireAt!.getTime()).toBe(platform.getTime() + 365 * DAY);
+    // Counted from now (the user expiry had passed), so the device is usable again.
+    expect(renewed.userExpireAt!.getTime()).toBeGreaterThan(Date.now() + 364 * DAY);
+    const track = await h.post(
+      '/api/track/findTrackByTerminalID',
+      {
+        terminalID: d!.terminalId,
+        startTime: new Date(Date.now() - DAY).toISOString(),
+        endTime: new Date().toISOString(),
+      },
+      agent,
+    );
+    expect(track.meta.key).not.toBe('deviceExpired');
+    expect((await h.post('/api/pay/wxRefund', { orderNo: o.orderNo }, agent)).status).toBe(200);
+    const back = await read();
+    expect(back.platformExpireAt).toEqual(platform);
+    expect(back.userExpireAt).toEqual(userExpiry);
+  });
+
   it('discount codes: applied once, and the spec errors for used, unknown and malformed codes', async () => {
     const d = await userDevice();
     const made = await h.post('/api/pay/discountCode/create', { count: 3, rate: 80 }, agent);

@@ -13,6 +13,8 @@ CREATE TABLE "order_renewals" (
 	"device_id" integer,
 	"expire_before" timestamp with time zone,
 	"expire_after" timestamp with time zone NOT NULL,
+	"user_expire_before" timestamp with time zone,
+	"user_expire_after" timestamp with time zone,
 	CONSTRAINT "order_renewals_order_id_terminal_id_pk" PRIMARY KEY("order_id","terminal_id")
 );
 --> statement-breakpoint

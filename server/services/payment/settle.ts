@@ -42,6 +42,8 @@ async function complete(tx: Tx, order: OrderRow, e: PaymentEvent, now: Date) {
       deviceId: d.id,
       expireBefore: ext.before,
       expireAfter: ext.after,
+      userExpireBefore: ext.userBefore ?? null,
+      userExpireAfter: ext.userAfter ?? null,
     });
   }
   await tx
@@ -70,7 +72,12 @@ export async function revertOrder(tx: Tx, order: OrderRow, refund: { refundId?: 
       await shortenExpiry(
         tx,
         r.deviceId,
-        { before: r.expireBefore, after: r.expireAfter },
+        {
+          before: r.expireBefore,
+          after: r.expireAfter,
+          userBefore: r.userExpireBefore,
+          userAfter: r.userExpireAfter,
+        },
         order.paidAt ?? now,
       );
 }
