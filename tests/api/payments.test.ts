@@ -245,7 +245,10 @@ describe('online payment', () => {
       h.post('/api/pay/wxRefund', { orderNo: o.orderNo }, agent),
       h.post('/api/pay/wxRefund', { orderNo: o.orderNo }, agent),
     ]);
-    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    // Asked twice at once: one refund. The second answers the refunded order (it raced past the
+    // status check) or orderNotRefundable; either way the days come back once.
+    expect([a, b].some((r) => r.status === 200)).toBe(true);
+    for (const r of [a, b]) if (r.status !== 200) expect(r.meta.key).toBe('orderNotRefundable');
     expect(await expiryOf(d.terminalId)).toEqual(before);
     const again = await h.post('/api/pay/wxRefund', { orderNo: o.orderNo }, agent);
     expect(again.meta.key).toBe('orderNotRefundable');
