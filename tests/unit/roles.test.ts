@@ -51,6 +51,12 @@ const AGENT = [
   'deviceHuaxiangImport',
   'fence',
   'deviceInit',
+  // Renewals (issue 14): the reseller sells cards and takes online payment.
+  'cardList',
+  'cardTransfer',
+  'cardRenew',
+  'orderPay',
+  'payManage',
 ];
 const SUPER_USER = [
   'monitor',
@@ -72,6 +78,7 @@ const SUPER_USER = [
   'deviceChangeUsername',
   'deviceHuaxiangImport',
   'deviceMultiInfo',
+  'orderPay',
 ];
 const USER = [
   'monitor',
@@ -86,6 +93,7 @@ const USER = [
   'tire',
   'agentEdit',
   'deviceEdit',
+  'orderPay',
 ];
 const TEST = [
   'testQc',
