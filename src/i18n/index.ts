@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'fence',
   'area',
   'command',
+  'order',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
