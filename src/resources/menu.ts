@@ -10,7 +10,7 @@ export interface MenuNode {
 
 /**
  * The menu a user sees: every screen whose permissions they hold (any one suffices), inside
- * its group; groups left without a visible screen disappear.
+ * its group; groups left without a visible screen disappear. Hidden screens are opened by links.
  */
 export function menuFor(user: RoleSubject | null): MenuNode[] {
   if (!user) return [];
@@ -21,7 +21,7 @@ export function menuFor(user: RoleSubject | null): MenuNode[] {
   };
   const build = (entries: readonly ResourceDescriptor[]): MenuNode[] =>
     entries.flatMap((resource) => {
-      if (resource.path) return allowed(resource) ? [{ resource, children: [] }] : [];
+      if (resource.path) return allowed(resource) && !resource.hidden ? [{ resource, children: [] }] : [];
       const children = build(childrenOf(resource.name));
       return children.length > 0 ? [{ resource, children }] : [];
     });

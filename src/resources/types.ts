@@ -120,6 +120,18 @@ export interface EntityAction {
   withFilters?: boolean;
   /** Row actions: the form starts from the row's values (an edit form). */
   prefill?: boolean;
+  /** After a success, open this in-app path (pay again: the order cancelled, then the renew page). */
+  after?: (row?: Record<string, unknown>) => string;
+  /** Key in the descriptor's namespace of a text the confirmation shows (what will happen). */
+  confirmKey?: string;
+}
+
+/** A toolbar button that opens another screen (the renew page from the order list). */
+export interface ListLink {
+  name: string;
+  labelKey: string;
+  to: string;
+  permissions?: readonly Permission[];
 }
 
 /** A paged (or whole) list with filters, selection, batch actions and export. */
@@ -138,6 +150,7 @@ export interface ListView {
   rowActions?: readonly EntityAction[];
   batchActions?: readonly EntityAction[];
   toolbarActions?: readonly EntityAction[];
+  links?: readonly ListLink[];
   /** Rows drawn stronger than the others (unread alarms). */
   emphasize?: (row: Record<string, unknown>) => boolean;
 }
@@ -240,9 +253,9 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area' | 'command';
+  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area' | 'command' | 'order';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence';
+  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'order';
   fields: Readonly<Record<string, EntityField>>;
 }
 
@@ -262,6 +275,11 @@ export interface ResourceDescriptor {
   labelKey: string;
   /** Any-of: the user needs one of these. Absent: every logged-in user. Groups derive theirs. */
   permissions?: readonly Permission[];
+  /**
+   * A screen reached by links only (the renew page, from the order list and the device panel):
+   * routed and guarded like any other, left out of the menu.
+   */
+  hidden?: boolean;
   /** The screen; absent means the "coming soon" page until its issue builds it. */
   page?: LazyExoticComponent<ComponentType>;
   endpoints?: ResourceEndpoints;

@@ -77,6 +77,9 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
           })}
         </p>
       ) : null}
+      {action.confirmKey ? (
+        <p data-testid="action-confirm">{t(`${entity.namespace}:${action.confirmKey}`)}</p>
+      ) : null}
       <Form
         form={form}
         layout="vertical"

@@ -16,7 +16,7 @@ import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
 import { columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { saveBlob } from './files';
 import { formItems } from './formItems';
 import { useAccounts } from './useAccounts';
@@ -77,6 +77,8 @@ export function ListScreen({
   const [action, setAction] = useState<{ action: EntityAction; row?: Row } | null>(null);
   const batchActions = (view.batchActions ?? []).filter(allowed);
   const toolbarActions = (view.toolbarActions ?? []).filter(allowed);
+  const links = (view.links ?? []).filter((l) => !l.permissions || hasAnyPermission(ability, l.permissions));
+  const navigate = useNavigate();
   const rowActions = (view.rowActions ?? []).filter(allowed);
   const listFilters = { ...filtersToFields(filters), ...view.params };
   const afterAction = (a: EntityAction) => {
@@ -181,6 +183,16 @@ export function ListScreen({
         title={t(`menu:${resource.labelKey}`)}
         extra={
           <Space wrap>
+            {links.map((l) => (
+              <Button
+                key={l.name}
+                type="primary"
+                data-testid={`link-${l.name}`}
+                onClick={() => navigate(l.to)}
+              >
+                {t(`${entity.namespace}:${l.labelKey}`)}
+              </Button>
+            ))}
             {toolbarActions.map((a) => (
               <Button key={a.name} type="primary" data-testid={`toolbar-${a.name}`} onClick={() => start(a)}>
                 {t(`${entity.namespace}:${a.labelKey}`)}
@@ -270,7 +282,8 @@ export function ListScreen({
           filters={listFilters}
           onClose={(changed) => {
             setAction(null);
-            if (changed) afterAction(action.action);
+            if (changed && action.action.after) navigate(action.action.after(action.row));
+            else if (changed) afterAction(action.action);
           }}
         />
       ) : null}
