@@ -227,6 +227,13 @@ describe('online payment', () => {
       payload: rawBody.replace(String(o.amountMinor), '1'),
     });
     expect(changed.statusCode).toBe(400);
+    // With the sandbox off (real providers live), even a correctly signed sandbox message is refused.
+    process.env.PAYMENT_SANDBOX = '0';
+    try {
+      expect((await webhook(paidEvent(o))).statusCode).toBe(400);
+    } finally {
+      delete process.env.PAYMENT_SANDBOX;
+    }
     expect(await expiryOf(d.terminalId)).toEqual(before);
     const [row] = await db().select().from(orders).where(eq(orders.orderNo, o.orderNo));
     expect(row!.status).toBe(ORDER_STATUS.toBePaid);

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { scopeOf } from '../scope';
 import { loadOrder, orderView } from './orders';
 import {
+  paymentSandboxEnabled,
   providerByName,
   ProviderError,
   sandboxSecret,
@@ -118,6 +119,8 @@ export async function handleWebhook(
   accountId: number,
   req: WebhookRequest,
 ): Promise<Outcome> {
+  // With real providers live, nothing may pose as the sandbox.
+  if (name === 'sandbox' && !paymentSandboxEnabled()) throw new AppError(400, 'webhookRejected');
   const provider = providerByName(name);
   // The sandbox signs with the server's secret, whatever account the order was paid to.
   const account = name === 'sandbox' ? {} : await accountOf(db, accountId);
