@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { RouteGuard } from './components/RouteGuard';
 import { MainLayout } from './components/layout/MainLayout';
@@ -8,6 +9,13 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { loginPaths } from './providers/publicConfig';
 import { RESOURCES, type ResourceDescriptor } from './resources';
+
+// Where payment providers send the buyer back, and the sandbox provider's own checkout.
+const PayResultPage = lazy(() => import('./pages/pay/PayResultPage'));
+const SandboxPayPage = lazy(() => import('./pages/pay/SandboxPayPage'));
+
+/** Public pages have no layout (and no Suspense of its own) around them. */
+const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 const screens = RESOURCES.filter((r): r is ResourceDescriptor & { path: string } => Boolean(r.path));
 
@@ -29,8 +37,23 @@ export function AppRoutes() {
         ))}
         <Route path={PUBLIC_ROUTES.loginByCert} element={<LoginByCertPage />} />
         <Route path={PUBLIC_ROUTES.notFound} element={<NotFoundPage />} />
-        {/* The payment result screen comes with online payment; /_test is the probe page. */}
-        <Route path={PUBLIC_ROUTES.payResult} element={<ComingSoonPage />} />
+        <Route
+          path={PUBLIC_ROUTES.payResult}
+          element={
+            <Lazy>
+              <PayResultPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={PUBLIC_ROUTES.sandboxPay}
+          element={
+            <Lazy>
+              <SandboxPayPage />
+            </Lazy>
+          }
+        />
+        {/* /_test is the probe page. */}
         <Route path={PUBLIC_ROUTES.test} element={<ComingSoonPage />} />
         <Route element={<MainLayout />}>
           {screens.map((r) => (

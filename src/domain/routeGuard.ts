@@ -7,6 +7,8 @@ export const PUBLIC_ROUTES = {
   redirect: '/redirect',
   login: '/login',
   payResult: '/payResult',
+  /** The local sandbox provider's checkout (its approve link); the page asks for the login itself. */
+  sandboxPay: '/sandbox-pay',
   loginByCert: '/loginByCert',
   test: '/_test',
   notFound: '/notFound',
@@ -56,7 +58,8 @@ export function guardRoute({ path, user, loginPaths, findRoute }: GuardInput): G
   if (p === PUBLIC_ROUTES.redirect)
     return user ? homeDecision(user) : redirect(loginPaths[0] ?? PUBLIC_ROUTES.login);
   if (loginPaths.includes(p)) return user ? homeDecision(user) : ALLOW;
-  if (p === PUBLIC_ROUTES.payResult || p === PUBLIC_ROUTES.test) return ALLOW;
+  if (p === PUBLIC_ROUTES.payResult || p === PUBLIC_ROUTES.sandboxPay || p === PUBLIC_ROUTES.test)
+    return ALLOW;
 
   const route = findRoute(p);
   if (!route) return redirect(PUBLIC_ROUTES.notFound);

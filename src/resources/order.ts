@@ -1,11 +1,27 @@
 import { ProfileOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
+import { ORDER_ENTITY } from './order/fields';
+import { ORDER_VIEWS } from './order/views';
 import { screen, type ResourceDescriptor } from './types';
 
+const RenewOnlinePage = lazy(() => import('../pages/pay/RenewOnlinePage'));
+
 /**
- * The renewal orders of the user's own devices. The matrix has no order permission, so the list is
- * open to the reseller area: everyone who monitors devices (admin, agent, superUser, user).
+ * The caller's own renewal orders, and the online renewal they come from (issue 14). Renewing
+ * online is `order:pay` (agent, superUser, user; the administrator holds everything).
  */
 export const orderResources: ResourceDescriptor[] = [
-  screen('orderList', '/index/order/list', [P.monitor], { icon: ProfileOutlined }),
+  screen('orderList', '/index/order/list', [P.orderPay], {
+    icon: ProfileOutlined,
+    entity: ORDER_ENTITY,
+    view: ORDER_VIEWS.list,
+  }),
+  // Opened from the order list and the device panel, so it has no menu entry (nor label) of its
+  // own: its page carries its title.
+  screen('orderRenew', '/index/order/renew', [P.orderPay], {
+    labelKey: 'orderList',
+    hidden: true,
+    page: RenewOnlinePage,
+  }),
 ];

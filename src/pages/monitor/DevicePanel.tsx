@@ -4,6 +4,7 @@ import {
   EyeOutlined,
   GatewayOutlined,
   NodeIndexOutlined,
+  PayCircleOutlined,
   SendOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
@@ -23,6 +24,8 @@ interface Props {
   geocoderMapType: string | null;
   streetView: boolean;
   following: boolean;
+  /** The user may renew online (order:pay): the panel offers "Renew" beside the expiry. */
+  canRenew?: boolean;
   onAction(action: PanelAction): void;
   onClose(): void;
 }
@@ -34,6 +37,7 @@ export function DevicePanel({
   geocoderMapType,
   streetView,
   following,
+  canRenew,
   onAction,
   onClose,
 }: Props) {
@@ -110,6 +114,17 @@ export function DevicePanel({
               </Tag>
             )}
           </span>
+          {canRenew && (
+            <Button
+              type="link"
+              size="small"
+              icon={<PayCircleOutlined />}
+              onClick={() => onAction('renew')}
+              data-testid="action-renew"
+            >
+              {t('order:actions.renewDevice')}
+            </Button>
+          )}
           {/* Within 60 days or past: how long is left, or since when it is unpaid (docs/expiry.md). */}
           {badge && expiry.at != null && (
             <div

@@ -44,6 +44,7 @@ export default function MonitorPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const canPickAccount = useMemo(() => can(abilityFor(user), PERMISSIONS.agentList), [user]);
+  const canRenew = useMemo(() => can(abilityFor(user), PERMISSIONS.orderPay), [user]);
   const [accountId, setAccountId] = useSelectedAccount();
   const data = useMonitorData(getToken(), canPickAccount ? accountId : undefined);
   const { store, version } = data;
@@ -236,6 +237,7 @@ export default function MonitorPage() {
                 geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
                 streetView={streetView}
                 following={following}
+                canRenew={canRenew}
                 onAction={onAction}
                 onClose={() => {
                   setTid(undefined);
