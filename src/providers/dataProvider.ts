@@ -31,7 +31,7 @@ function endpoint(
   return own ?? `/${resource}/${fallback}`;
 }
 
-/** refine's data provider over our envelope: every call is POST JSON under /api. */
+/** refine's data provider over our envelope: every call is POST JSON under /api (a list may be GET). */
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
@@ -45,10 +45,16 @@ export const dataProvider: DataProvider = {
       ...filtersToFields(filters),
       ...(sort ? { orderBy: sort.field, order: sort.order } : {}),
     };
-    const data = await request<ListData<BaseRecord> | BaseRecord[]>(endpoint(resource, meta, 'list'), {
-      ...body,
-      ...((meta?.params as Record<string, unknown> | undefined) ?? {}),
-    });
+    const fields = { ...body, ...((meta?.params as Record<string, unknown> | undefined) ?? {}) };
+    const path = endpoint(resource, meta, 'list');
+    // A GET list route (payment accounts) takes the page and the filters as its query.
+    const data =
+      meta?.method === 'GET'
+        ? await request<ListData<BaseRecord> | BaseRecord[]>(path, undefined, {
+            method: 'GET',
+            query: fields as Record<string, string | number | boolean | undefined>,
+          })
+        : await request<ListData<BaseRecord> | BaseRecord[]>(path, fields);
     // Some lists are whole (per-account counts): a bare array, or {list} without a total.
     const list = Array.isArray(data) ? data : data.list;
     const total = Array.isArray(data) ? data.length : (data.total ?? data.list.length);

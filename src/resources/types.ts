@@ -74,8 +74,17 @@ export interface EntityField {
   width?: number;
   /** Key in the descriptor's namespace of a help text under the input. */
   helpKey?: string;
-  /** Name of the request field, when it differs from the field's own name. */
+  /** Name of the request field, when it differs from the field's own name; `a.b` nests it under `a`. */
   param?: string;
+  /**
+   * A computed cell: the value shown (and an edit form's start value) taken from the whole row,
+   * when it is not the row's own field (a count in a nested map, an amount with its currency).
+   */
+  value?: (row: Record<string, unknown>) => unknown;
+  /** Text the value must match; the message is this key of the descriptor's namespace. */
+  pattern?: { regex: RegExp; messageKey: string };
+  /** Cells offer a copy button (generated codes, URLs to paste elsewhere). */
+  copyable?: boolean;
   /** An address column: empty cells offer to look the row's position up and save it. */
   addressLookup?: AddressLookup;
 }
@@ -94,6 +103,7 @@ export interface AddressLookup {
 export interface EntityAction {
   name: string;
   labelKey: string;
+  /** Row actions: `{field}` in it is the row's field (a route with the id in its path). */
   endpoint: string;
   permissions?: readonly Permission[];
   /** Fields of the action's form (names of the entity's fields). */
@@ -120,6 +130,10 @@ export interface EntityAction {
   withFilters?: boolean;
   /** Row actions: the form starts from the row's values (an edit form). */
   prefill?: boolean;
+  /** Reshapes the request (a price typed in major units sent in minor units). */
+  request?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** The answer stays shown in the form, for copying (codes just created), instead of closing. */
+  answer?: (data: unknown) => string;
   /** After a success, open this in-app path (pay again: the order cancelled, then the renew page). */
   after?: (row?: Record<string, unknown>) => string;
   /** Key in the descriptor's namespace of a text the confirmation shows (what will happen). */
@@ -145,6 +159,8 @@ export interface ListView {
   paged?: boolean;
   /** Fixed request fields (e.g. an owner path flag). */
   params?: Record<string, unknown>;
+  /** GET: the filters and page go as query parameters (the endpoint is a GET route). */
+  method?: 'GET';
   /** Server-built spreadsheet of the filtered list. */
   export?: { endpoint: string; fileName: string };
   rowActions?: readonly EntityAction[];
@@ -200,6 +216,8 @@ export interface FormView {
   pick?: (data: unknown) => Record<string, unknown> | Record<string, unknown>[];
   /** result 'report': how the answer is shown. */
   report?: ReportOptions;
+  /** Key in the descriptor's namespace of the submit button, when it acts (a refund) rather than searches. */
+  submitKey?: string;
 }
 
 type Values = Record<string, unknown>;
@@ -253,9 +271,9 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area' | 'command' | 'order';
+  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area' | 'command' | 'pay' | 'order';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'order';
+  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'card' | 'pay' | 'order';
   fields: Readonly<Record<string, EntityField>>;
 }
 

@@ -1,11 +1,11 @@
-import { App, Form, Modal } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityAction, EntityDescriptor } from '../../resources/types';
 import { BatchProgressPanel } from './BatchProgressPanel';
-import { actionBody, initialValues, ownersToExclude, requestBody } from './derive';
+import { actionBody, actionPath, initialValues, ownersToExclude, requestBody } from './derive';
 import { formItems } from './formItems';
 import { useBatchRun } from './useBatchRun';
 
@@ -33,8 +33,10 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const { state, run } = useBatchRun();
+  // An action whose answer is to be copied (created codes) shows it here instead of closing.
+  const [answer, setAnswer] = useState<string | null>(null);
   const fields = action.fields ?? [];
-  const finished = Boolean(state.result);
+  const finished = Boolean(state.result) || answer !== null;
   // Every target has the same owner: that account is no destination.
   const disabledAccounts = ownersToExclude(action.ownerField, targets, targetRows);
 
@@ -48,9 +50,10 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
     }
     setBusy(true);
     try {
-      await request(action.endpoint, body);
+      const data = await request(actionPath(action, row), body);
       message.success(t('device:generic.done'));
-      onClose(true);
+      if (action.answer) setAnswer(action.answer(data));
+      else onClose(true);
     } catch (err) {
       message.error(errorText(err));
     } finally {
@@ -89,6 +92,11 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
         {formItems(entity, fields, t, true, disabledAccounts)}
       </Form>
       {action.batch ? <BatchProgressPanel state={state} /> : null}
+      {answer !== null ? (
+        <Typography.Paragraph copyable={{ text: answer }} data-testid="action-answer">
+          <pre style={{ maxHeight: 240, overflow: 'auto', margin: 0 }}>{answer}</pre>
+        </Typography.Paragraph>
+      ) : null}
     </Modal>
   );
 }

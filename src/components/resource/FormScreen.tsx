@@ -91,11 +91,13 @@ export function FormScreen({
         {formItems(entity, view.fields, t)}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="form-submit">
           {t(
-            view.result === 'download'
-              ? 'device:generic.export'
-              : view.result === 'message'
-                ? 'device:generic.submit'
-                : 'device:generic.search',
+            view.submitKey
+              ? `${entity.namespace}:${view.submitKey}`
+              : view.result === 'download'
+                ? 'device:generic.export'
+                : view.result === 'message'
+                  ? 'device:generic.submit'
+                  : 'device:generic.search',
           )}
         </Button>
       </Form>
@@ -112,7 +114,13 @@ export function FormScreen({
         <Descriptions style={{ marginTop: 16 }} bordered size="small" column={2} data-testid="form-record">
           {specs.map((s) => (
             <Descriptions.Item key={s.name} label={t(s.titleKey)}>
-              <CellValue entity={entity} spec={s} value={answer.rows[0]?.[s.name]} accounts={accounts} />
+              <CellValue
+                entity={entity}
+                spec={s}
+                value={answer.rows[0]?.[s.name]}
+                row={answer.rows[0]}
+                accounts={accounts}
+              />
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -144,7 +152,9 @@ export function FormScreen({
               key: s.name,
               title: t(s.titleKey),
               dataIndex: s.name,
-              render: (v: unknown) => <CellValue entity={entity} spec={s} value={v} accounts={accounts} />,
+              render: (v: unknown, row: Row) => (
+                <CellValue entity={entity} spec={s} value={v} row={row} accounts={accounts} />
+              ),
             }))}
           />
         </Space>

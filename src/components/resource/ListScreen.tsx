@@ -54,7 +54,7 @@ export function ListScreen({
 
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<Row, never, Row>({
     resource: resource.name,
-    meta: { endpoints: { list: view.endpoint }, params: view.params },
+    meta: { endpoints: { list: view.endpoint }, params: view.params, method: view.method },
     pagination: { pageSize: PAGE_SIZE_DEFAULT, mode: view.paged === false ? 'off' : 'server' },
     filters: { initial: initialFilters, defaultBehavior: 'replace' },
     syncWithLocation: false,
@@ -103,7 +103,7 @@ export function ListScreen({
         spec.field.addressLookup ? (
           <AddressCell value={value} row={row} lookup={spec.field.addressLookup} />
         ) : (
-          <CellValue entity={entity} spec={spec} value={value} accounts={accounts} />
+          <CellValue entity={entity} spec={spec} value={value} row={row} accounts={accounts} />
         ),
     })),
     ...(rowActions.length > 0

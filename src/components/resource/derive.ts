@@ -5,8 +5,10 @@
 import { commandBody } from '../../domain/command-set';
 import type { MessageKey } from '../../domain/messages';
 import { parseLines } from '../../domain/validators';
-import type { EntityAction, EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
+import type { EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
 import { isDayRange, rangeProblem } from './ranges';
+
+export { actionBody, actionPath, ownersToExclude } from './actions';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -101,6 +103,15 @@ export function fieldRules(entity: EntityDescriptor, name: string, t: Translate)
         }
       },
     });
+  const pattern = field.pattern;
+  if (pattern)
+    rules.push({
+      validator: async (_rule, value) => {
+        if (value === undefined || value === null || value === '') return;
+        if (!pattern.regex.test(String(value).trim()))
+          throw new Error(t(`${entity.namespace}:${pattern.messageKey}`));
+      },
+    });
   const validate = field.validate;
   if (validate)
     rules.push({
@@ -122,7 +133,9 @@ export function initialValues(
   const out: Record<string, unknown> = {};
   for (const name of names) {
     const field = fieldOf(entity, name);
-    const v = row && name in row ? row[name] : field.initialValue;
+    // A row's value, computed or its own; a value the row lacks falls back to the field's default.
+    const own = row ? (field.value ? field.value(row) : row[name]) : undefined;
+    const v = own ?? field.initialValue;
     if (v === undefined) continue;
     if (field.type === 'json') out[name] = typeof v === 'string' ? v : JSON.stringify(v, null, 2);
     else out[name] = typeof v === 'function' ? (v as () => unknown)() : v;
@@ -183,9 +196,19 @@ export function requestBody(
     }
     if (Array.isArray(v) && v.length === 0) continue;
     if (isDateLike(v)) v = v.toISOString();
-    body[field.param ?? name] = v;
+    setPath(body, field.param ?? name, v);
   }
   return body;
+}
+
+/** Sets `a.b` as body.a.b: provider settings go as one object of keys (`account.clientId`). */
+function setPath(body: Record<string, unknown>, path: string, value: unknown) {
+  const [head, ...rest] = path.split('.');
+  if (rest.length === 0) body[head] = value;
+  else {
+    const inner = (body[head] ??= {}) as Record<string, unknown>;
+    setPath(inner, rest.join('.'), value);
+  }
 }
 
 /**
@@ -249,39 +272,6 @@ export function reportLines(answer: unknown): ReportLine[] {
       key: typeof o.key === 'string' ? o.key : undefined,
     };
   });
-}
-
-/**
- * Accounts an action's account fields must not offer: the owner shared by every target (a
- * transfer to the devices' current owner). Only when every target's row is known.
- */
-export function ownersToExclude(
-  ownerField: string | undefined,
-  targets: readonly string[],
-  rows: readonly Record<string, unknown>[],
-): number[] | undefined {
-  if (!ownerField || targets.length === 0 || rows.length !== targets.length) return undefined;
-  const owners = new Set(rows.map((r) => Number(r[ownerField])));
-  return owners.size === 1 ? [...owners] : undefined;
-}
-
-/**
- * The request of an action: the list's filters when it acts on "all matching", its fixed
- * params, the form's values, the row's id (row actions) or the selected keys (targetsParam).
- */
-export function actionBody(
-  action: EntityAction,
-  form: Record<string, unknown>,
-  ctx: { row?: Record<string, unknown>; targets?: readonly unknown[]; filters?: Record<string, unknown> },
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    ...(action.withFilters ? ctx.filters : {}),
-    ...action.params,
-    ...form,
-  };
-  if (action.idParam && ctx.row) body[action.idParam.param] = ctx.row[action.idParam.from];
-  if (action.targetsParam) body[action.targetsParam] = [...(ctx.targets ?? [])];
-  return body;
 }
 
 /** Counts of a report or a batch result, for the summary line. */

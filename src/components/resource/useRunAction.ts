@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityAction } from '../../resources/types';
-import { actionBody } from './derive';
+import { actionBody, actionPath } from './derive';
 
 /**
  * Posts an `immediate` action at once (no confirmation: mark read or unread), tells the outcome
@@ -17,7 +17,7 @@ export function useRunAction(done: (action: EntityAction) => void) {
     ctx: { row?: Record<string, unknown>; targets?: readonly unknown[]; filters?: Record<string, unknown> },
   ) => {
     try {
-      await request(action.endpoint, actionBody(action, {}, ctx));
+      await request(actionPath(action, ctx.row), actionBody(action, {}, ctx));
       message.success(t('device:generic.done'));
       done(action);
     } catch (err) {
