@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'fence',
   'area',
   'command',
+  'pay',
   'order',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,6 +1,7 @@
 import type { Permission } from '../../config/roles';
 import { agentResources } from './agent';
 import { alarmResources } from './alarms';
+import { cardResources } from './card';
 import { countResources } from './count';
 import { deviceResources } from './device';
 import { fenceResources } from './fence';
@@ -28,6 +29,7 @@ export const RESOURCES: readonly ResourceDescriptor[] = [
   ...alarmResources,
   ...notifyResources,
   ...orderResources,
+  ...cardResources,
   ...payResources,
   ...systemResources,
   ...helpResources,

@@ -1,20 +1,23 @@
 import { PayCircleOutlined } from '@ant-design/icons';
-import { WILDCARD_PERMISSION } from '../../config/roles';
+import { PERMISSIONS as P } from '../../config/roles';
+import { PAY_ENTITY as entity } from './pay/fields';
+import { PAY_VIEWS as V } from './pay/views';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
 
 /**
- * Online payment back office. The matrix (spec section 6) gives no role a payment permission,
- * so these screens are admin only (the wildcard) until it does.
+ * Online payment back office (issue 14): the orders paid to the caller's subtree and their
+ * refunds, the agent's payment accounts, renewal prices and discount codes. pay:manage is held
+ * by agents (for their own subtree) and by the administrator through the wildcard.
  */
-const ADMIN = [WILDCARD_PERMISSION] as const;
+const MANAGE = [P.payManage] as const;
 
 export const payResources: ResourceDescriptor[] = [
   group('payGroup', PayCircleOutlined),
   ...inGroup('payGroup', [
-    screen('payOrders', '/index/pay/orders', ADMIN),
-    screen('wxRefund', '/index/pay/wxRefund', ADMIN),
-    screen('agentAccount', '/index/pay/CAgentAccount', ADMIN),
-    screen('renewPrice', '/index/pay/renewPrice', ADMIN),
-    screen('discountCode', '/index/pay/discountCode', ADMIN),
+    screen('payOrders', '/index/pay/orders', MANAGE, { entity, view: V.orders }),
+    screen('wxRefund', '/index/pay/wxRefund', MANAGE, { entity, view: V.refund }),
+    screen('agentAccount', '/index/pay/CAgentAccount', MANAGE, { entity, view: V.accounts }),
+    screen('renewPrice', '/index/pay/renewPrice', MANAGE, { entity, view: V.prices }),
+    screen('discountCode', '/index/pay/discountCode', MANAGE, { entity, view: V.discountCodes }),
   ]),
 ];
