@@ -5,10 +5,12 @@ type LocaleModule = Promise<{ default: Locale }>;
 
 /**
  * antd's component texts (pagination, date pickers, empty states) per language; the import paths
- * must be literal for the bundler. Names follow ANTD_LOCALE_CODES. English: antd's built-in texts.
+ * must be literal for the bundler. Names follow ANTD_LOCALE_CODES. English is given explicitly too:
+ * without a locale, antd keeps the confirm dialogs' texts of the language shown before.
  */
 const LOADERS: Partial<Record<Language, () => LocaleModule>> = {
   cn: () => import('antd/es/locale/zh_CN'),
+  en: () => import('antd/es/locale/en_US'),
   'en-IN': () => import('antd/es/locale/en_GB'),
   vi: () => import('antd/es/locale/vi_VN'),
   fr: () => import('antd/es/locale/fr_FR'),
