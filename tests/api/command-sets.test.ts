@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/schema/devices';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
@@ -173,6 +173,11 @@ describe('presets, the NB deviceId lookup and the hex of a command', () => {
         .limit(1);
     const [with_] = await nb(true);
     const [without] = await nb(false);
+    // Paid up: an expired device is refused as expired before its id is looked up.
+    await h.handle.db
+      .update(devices)
+      .set({ platformExpireAt: new Date(Date.now() + 30 * 86_400_000), expireType: 0 })
+      .where(inArray(devices.id, [with_!.id, without!.id]));
     const ok = await h.get(`/api/device/findDeviceId?terminalID=${with_!.terminalId}`, tokens.admin);
     expect(ok.data.deviceId).toBe(with_!.nbDeviceId);
     const missing = await h.get(`/api/device/findDeviceId?terminalID=${without!.terminalId}`, tokens.admin);

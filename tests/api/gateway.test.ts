@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { isDeviceExpired } from '../../src/domain/expiry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createMemoryBus } from '../../server/bus/memory';
@@ -42,11 +43,22 @@ afterAll(async () => {
 
 async function pickDevice(protocols: number[], skip: string[] = []) {
   const rows = await t.db
-    .select({ id: devices.id, terminalId: devices.terminalId, lat: devices.lat, lon: devices.lon })
+    .select({
+      id: devices.id,
+      terminalId: devices.terminalId,
+      lat: devices.lat,
+      lon: devices.lon,
+      expireType: devices.expireType,
+      platformExpireAt: devices.platformExpireAt,
+      userExpireAt: devices.userExpireAt,
+    })
     .from(devices)
     .where(inArray(devices.protocol, protocols))
     .orderBy(devices.id);
-  const row = rows.find((r) => r.lat != null && !skip.includes(r.terminalId))!;
+  // Not an expired device: it gets no commands delivered (docs/expiry.md).
+  const row = rows.find(
+    (r) => r.lat != null && !skip.includes(r.terminalId) && !isDeviceExpired(r, Date.now()),
+  )!;
   // Seeded devices may say "online"; start from offline so the test sees the change.
   await t.db.update(devices).set({ state: DEVICE_STATE.offline }).where(eq(devices.id, row.id));
   return row;
