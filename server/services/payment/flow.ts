@@ -33,7 +33,15 @@ async function accountOf(db: Db, id: number | null): Promise<ProviderAccount | n
   return a?.account ?? null;
 }
 
-const reload = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+/** The order as lists show it, with its payer's name. */
+async function viewOf(db: Db, id: number) {
+  const [r] = await db
+    .select({ o: orders, payer: users.username })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  return orderView(r!.o, r!.payer);
+}
 
 /**
  * The order's state for /payResult. While it is still to be paid, the provider is asked once
@@ -42,7 +50,7 @@ const reload = async (db: Db, id: number) => (await db.select().from(orders).whe
  * leaves it "confirming".
  */
 export async function orderStatus(db: Db, auth: AuthContext, orderNo: string) {
-  let o = await loadOrder(db, auth, orderNo);
+  const o = await loadOrder(db, auth, orderNo);
   if (o.status === ORDER_STATUS.toBePaid && !o.closedReason && o.providerOrderId) {
     const provider = providerOf(o);
     try {
@@ -55,9 +63,8 @@ export async function orderStatus(db: Db, auth: AuthContext, orderNo: string) {
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
     }
-    o = await reload(db, o.id);
   }
-  return orderView(o);
+  return viewOf(db, o.id);
 }
 
 /** Orders are refunded by the side that was paid: the payee's subtree or the administrator. */
@@ -106,7 +113,7 @@ export async function refundOrder(db: Db, auth: AuthContext, orderNo: string, re
       const [locked] = await tx.select().from(orders).where(eq(orders.id, o.id)).for('update');
       if (locked?.status === ORDER_STATUS.completed) await revertOrder(tx, locked, result, new Date());
     });
-  return { ...orderView(await reload(db, o.id)), refundStatus: result.status };
+  return { ...(await viewOf(db, o.id)), refundStatus: result.status };
 }
 
 /**
@@ -163,5 +170,5 @@ export async function sandboxPay(
     transactionId: `SBX-T-${o.orderNo}`,
   };
   await handleWebhook(db, 'sandbox', 0, signSandboxWebhook(body, sandboxSecret(), Date.now()));
-  return orderView(await reload(db, o.id));
+  return viewOf(db, o.id);
 }

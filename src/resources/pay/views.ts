@@ -101,8 +101,10 @@ export const PAY_VIEWS = {
     kind: 'list',
     endpoint: '/pay/orders',
     rowKey: 'orderNo',
+    // The state next to the order number: the first thing looked for, visible without scrolling.
     columns: [
       'orderNo',
+      'orderState',
       'amount',
       'payer',
       'paymentType',
@@ -113,7 +115,6 @@ export const PAY_VIEWS = {
       'expireTime',
       'days',
       'unitPrice',
-      'orderState',
       'paidAt',
     ],
     filters: ['orderNo', 'status', 'paymentType', 'startTime', 'endTime'],
@@ -125,10 +126,10 @@ export const PAY_VIEWS = {
     fields: ['orderNoRequired', 'reason'],
     result: 'record',
     submitKey: 'actions.refund',
-    // The refund answers the order without its payer's name.
     columns: [
       'orderNo',
       'amount',
+      'payer',
       'paymentType',
       'rechargeType',
       'rechargeTarget',
