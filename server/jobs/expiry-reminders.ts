@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { alarms } from '../db/schema/alarms';
 import { devices } from '../db/schema/devices';
 import { decisiveExpirySql } from '../services/devices/expiry-sql';
+import { PeriodicJob } from './periodic';
 
 /**
  * The daily expiry reminders (docs/expiry.md): every device whose decisive expiry falls within
@@ -50,10 +51,7 @@ interface Candidate {
   reminder: ExpiryReminder;
 }
 
-export class ExpiryReminderJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<ExpiryRunReport> | null = null;
-  private stopped = false;
+export class ExpiryReminderJob extends PeriodicJob<ExpiryRunReport> {
   readonly opts: Required<ExpiryJobOptions>;
 
   constructor(
@@ -61,39 +59,15 @@ export class ExpiryReminderJob {
     private bus: EventBus,
     opts: ExpiryJobOptions = {},
   ) {
+    super('expiry-reminders');
     this.opts = { intervalMs: DAY_MS, now: () => new Date(), ...opts };
   }
 
-  /** Runs after `firstDelayMs`, then every interval. Errors are logged and retried next time. */
-  start(firstDelayMs = 5_000) {
-    const tick = (delay: number) => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        this.runOnce()
-          .catch((err: Error) => console.error('[expiry-reminders]', err.message))
-          .then(() => tick(this.opts.intervalMs));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstDelayMs);
+  protected nextDelay() {
+    return this.opts.intervalMs;
   }
 
-  /** Stops the timer and waits for a run in progress. */
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass; concurrent calls share it. */
-  runOnce(): Promise<ExpiryRunReport> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<ExpiryRunReport> {
+  protected async pass(): Promise<ExpiryRunReport> {
     const now = this.opts.now().getTime();
     const due = await this.candidates(now);
     let raised = 0;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { trackRollupCursors } from '../db/schema/track-rollup-cursors';
 import { rebuildOwnerDays, refreshOwnerDays, type OwnerDay } from '../services/track/owner-days';
 import { rollupDay } from '../services/track/rollup';
+import { PeriodicJob } from './periodic';
 
 /**
  * Keeps the daily track rollups up to date. Every run is one cheap query when nothing changed:
@@ -52,17 +53,15 @@ const OWNER_REBUILD_MS = 3_600_000;
 /** Milliseconds of the platform offset as an SQL interval (days end at 16:00 UTC). */
 const OFFSET = sql.raw(`interval '${PLATFORM_OFFSET_MS / 1000} seconds'`);
 
-export class TrackRollupJob {
-  private timer: NodeJS.Timeout | null = null;
+export class TrackRollupJob extends PeriodicJob<RunReport> {
   private rebuiltAt = -Infinity;
-  private running: Promise<RunReport> | null = null;
-  private stopped = false;
   readonly opts: Required<RollupJobOptions>;
 
   constructor(
     private db: Db,
     opts: RollupJobOptions = {},
   ) {
+    super('track-rollup');
     this.opts = {
       intervalMs: 60_000,
       batch: 100,
@@ -72,40 +71,12 @@ export class TrackRollupJob {
     };
   }
 
-  /** Runs after `firstDelayMs`, then every interval. Errors are logged and retried next time. */
-  start(firstDelayMs = 5_000) {
-    const tick = (delay: number) => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        this.runOnce()
-          .then((r) => (r.devices >= this.opts.batch ? 1_000 : this.opts.intervalMs))
-          .catch((err: Error) => {
-            console.error('[track-rollup]', err.message);
-            return this.opts.intervalMs;
-          })
-          .then((next) => tick(next));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstDelayMs);
+  /** A full batch means more is waiting: the next run comes in a second. */
+  protected nextDelay(report?: RunReport) {
+    return report && report.devices >= this.opts.batch ? 1_000 : this.opts.intervalMs;
   }
 
-  /** Stops the timer and waits for a run in progress. */
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass; concurrent calls share it. */
-  runOnce(): Promise<RunReport> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<RunReport> {
+  protected async pass(): Promise<RunReport> {
     const now = this.opts.now();
     const nowMs = now.getTime();
     const report: RunReport = { devices: 0, days: 0 };
