@@ -223,16 +223,19 @@ test('a position from a real GT06 connection moves the device in the list and th
 test('a new list load cancels the one still in flight', async ({ page }) => {
   await openMonitor(page);
   const total = await page.getByTestId('count-all').textContent();
-  // Hold the next list answer back, so that a second load starts while it is pending.
+  // Hold the next list answer back until the second load has started (not for a fixed time: on
+  // a loaded machine the second click can take longer than any pause), so it is still pending.
   let held = false;
   let holding: () => void = () => {};
+  let secondSeen: () => void = () => {};
   const firstHeld = new Promise<void>((resolve) => (holding = resolve));
+  const second = new Promise<void>((resolve) => (secondSeen = resolve));
   await page.route('**/api/device/findDeviceLocationAll*', async (route) => {
     if (!held) {
       held = true;
       holding();
-      await new Promise((r) => setTimeout(r, 3000));
-    }
+      await Promise.race([second, new Promise((r) => setTimeout(r, 15_000))]);
+    } else secondSeen();
     await route.continue().catch(() => {});
   });
   const failed: string[] = [];
