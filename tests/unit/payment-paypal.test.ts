@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type Call, type Reply } from './pay/fake-fetch';
 import { createPayPalProvider, isPayPalCertUrl } from '../../server/services/payment/providers/paypal';
 import {
   ProviderError,
@@ -22,31 +23,6 @@ const account: ProviderAccount = {
 const API = 'https://api-m.sandbox.paypal.com';
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 const CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77';
-
-interface Call {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-type Reply = { status?: number; body?: unknown };
-
-/** A fetch that records each request and answers from `route`. */
-function fakeFetch(route: (c: Call) => Reply) {
-  const calls: Call[] = [];
-  const fn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const c: Call = {
-      url: String(input),
-      method: init?.method ?? 'GET',
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      body: typeof init?.body === 'string' ? init.body : undefined,
-    };
-    calls.push(c);
-    const r = route(c);
-    return new Response(r.body === undefined ? null : JSON.stringify(r.body), { status: r.status ?? 200 });
-  });
-  return { fetch: fn as unknown as typeof fetch, calls };
-}
 
 const tokenReply: Reply = { body: { access_token: 'A21AAtoken', token_type: 'Bearer', expires_in: 32400 } };
 const isToken = (c: Call) => c.url === `${API}/v1/oauth2/token`;

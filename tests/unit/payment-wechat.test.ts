@@ -1,5 +1,6 @@
 import { createCipheriv, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, type Call, type Reply } from './pay/fake-fetch';
 import {
   ProviderError,
   WebhookSignatureError,
@@ -26,30 +27,6 @@ const NOW = Date.parse('2026-03-01T10:00:00Z');
 const NOW_S = String(NOW / 1000);
 const NONCE = '593BEC0C930BF1AFEB40B4A08C8FB242';
 const API = 'https://api.mch.weixin.qq.com';
-
-interface Call {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-type Reply = { status?: number; body?: unknown };
-
-function fakeFetch(route: (c: Call) => Reply) {
-  const calls: Call[] = [];
-  const fn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const c: Call = {
-      url: String(input),
-      method: init?.method ?? 'GET',
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      body: typeof init?.body === 'string' ? init.body : undefined,
-    };
-    calls.push(c);
-    const r = route(c);
-    return new Response(r.body === undefined ? null : JSON.stringify(r.body), { status: r.status ?? 200 });
-  });
-  return { fetch: fn as unknown as typeof fetch, calls };
-}
 
 function provider(route: (c: Call) => Reply, now = NOW) {
   const f = fakeFetch(route);

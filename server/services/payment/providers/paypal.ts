@@ -10,7 +10,7 @@ import {
   type ProviderAccount,
   type ProviderDeps,
 } from './types';
-import { accountValue, field, formatMinor, readBody, str } from './util';
+import { accountValue, field, formatMinor, readBody, readResult, str, type ApiResult } from './util';
 import { createPayPalWebhookVerifier, paypalMoney } from './paypal-webhook';
 
 export { isPayPalCertUrl } from './paypal-webhook';
@@ -34,11 +34,6 @@ const TOKEN_MARGIN_MS = 60_000;
 interface Token {
   token: string;
   expiresAt: number;
-}
-interface ApiResult {
-  ok: boolean;
-  status: number;
-  body: unknown;
 }
 
 export function createPayPalProvider(deps: PayPalDeps = {}): PaymentProvider {
@@ -125,7 +120,7 @@ export function createPayPalProvider(deps: PayPalDeps = {}): PaymentProvider {
       });
       // A token revoked before its expiry: drop it and try once with a new one.
       if (res.status === 401 && attempt === 0) continue;
-      return { ok: res.ok, status: res.status, body: await readBody(res) };
+      return readResult(res);
     }
   }
 

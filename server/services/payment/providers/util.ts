@@ -59,6 +59,17 @@ export function defaultNonce(): string {
 }
 
 /** Response body as JSON, the text when it is not JSON, undefined when empty. */
+/** A provider's answer to one call: its status and its body (JSON when it parses). */
+export interface ApiResult {
+  ok: boolean;
+  status: number;
+  body: unknown;
+}
+
+export async function readResult(res: Response): Promise<ApiResult> {
+  return { ok: res.ok, status: res.status, body: await readBody(res) };
+}
+
 export async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return undefined;

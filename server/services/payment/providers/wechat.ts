@@ -13,7 +13,16 @@ import {
   type ProviderAccount,
   type ProviderDeps,
 } from './types';
-import { accountValue, defaultNonce, field, header, parseJson, readBody, str } from './util';
+import {
+  accountValue,
+  defaultNonce,
+  field,
+  header,
+  parseJson,
+  readResult,
+  str,
+  type ApiResult,
+} from './util';
 
 export const WECHAT_ACCOUNT_KEYS: readonly AccountKey[] = [
   { key: 'mchId', secret: false, required: true },
@@ -90,12 +99,6 @@ export function decryptResource(resource: unknown, apiV3Key: string): unknown {
   }
 }
 
-interface ApiResult {
-  ok: boolean;
-  status: number;
-  body: unknown;
-}
-
 export function createWeChatProvider(deps: ProviderDeps = {}): PaymentProvider {
   const fetchFn = deps.fetch ?? globalThis.fetch;
   const now = deps.now ?? Date.now;
@@ -120,7 +123,7 @@ export function createWeChatProvider(deps: ProviderDeps = {}): PaymentProvider {
       },
       body: body === undefined ? undefined : text,
     });
-    return { ok: res.ok, status: res.status, body: await readBody(res) };
+    return readResult(res);
   }
 
   function failure(what: string, r: ApiResult): ProviderError {
