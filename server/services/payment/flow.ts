@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isAdmin } from '../../../config/roles';
 import { ORDER_STATUS } from '../../../src/domain/codes';
 import type { Db } from '../../db/client';
@@ -7,7 +7,6 @@ import { paymentAccounts } from '../../db/schema/payment-accounts';
 import { users } from '../../db/schema/users';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { scopeOf } from '../scope';
 import { loadOrder, orderView } from './orders';
 import {
   paymentSandboxEnabled,
@@ -67,25 +66,13 @@ export async function orderStatus(db: Db, auth: AuthContext, orderNo: string) {
   return viewOf(db, o.id);
 }
 
-/** Orders are refunded by the side that was paid: the payee's subtree or the administrator. */
-async function loadPaidOrder(db: Db, auth: AuthContext, orderNo: string) {
-  const o = await loadOrder(db, auth, orderNo);
-  if (isAdmin(auth.user)) return o;
-  const [payee] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, o.agentId ?? -1), scopeOf(auth)));
-  if (!payee) throw notFound();
-  return o;
-}
-
 /**
  * wxRefund: the whole order back to the payer at the provider, then (once the provider has
  * done it) the order refunded and the days it added taken back, in one transaction. The refund
  * number is fixed per order, so a refund asked twice is one refund at the provider too.
  */
 export async function refundOrder(db: Db, auth: AuthContext, orderNo: string, reason?: string) {
-  const o = await loadPaidOrder(db, auth, orderNo);
+  const o = await loadOrder(db, auth, orderNo, true);
   if (o.status !== ORDER_STATUS.completed) throw badRequest('orderNotRefundable');
   const refundNo = o.refundNo ?? `R${o.orderNo}`;
   if (!o.refundNo) await db.update(orders).set({ refundNo }).where(eq(orders.id, o.id));

@@ -172,16 +172,30 @@ export function orderView(o: OrderRow, payer?: string | null) {
   };
 }
 
-/** One order the caller paid, or one paid to its subtree. */
-export async function loadOrder(db: Db, auth: AuthContext, orderNo: string): Promise<OrderRow> {
-  const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo.trim()));
-  if (!o) throw notFound();
-  if (o.userId === auth.user.id || isAdmin(auth.user)) return o;
+/** Whether the order was paid to an account of the caller's subtree (the administrator: any). */
+async function paidToCaller(db: Db, auth: AuthContext, o: OrderRow): Promise<boolean> {
+  if (isAdmin(auth.user)) return true;
   const [inTree] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, o.agentId ?? -1), scopeOf(auth)));
-  if (!inTree) throw notFound();
+  return Boolean(inTree);
+}
+
+/**
+ * One order the caller paid, or one paid to its subtree; `payeeOnly`: only the side that was
+ * paid (refunds). Any other order is "not found".
+ */
+export async function loadOrder(
+  db: Db,
+  auth: AuthContext,
+  orderNo: string,
+  payeeOnly = false,
+): Promise<OrderRow> {
+  const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo.trim()));
+  if (!o) throw notFound();
+  if (!payeeOnly && o.userId === auth.user.id) return o;
+  if (!(await paidToCaller(db, auth, o))) throw notFound();
   return o;
 }
 
