@@ -21,6 +21,7 @@ import { RealtimeHub } from './realtime/hub';
 import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
 import payRoutes from './routes/pay';
+import factoryRoutes from './routes/factory';
 import deviceLocationRoutes from './routes/device/locations';
 import deviceImportRoutes from './routes/device/import';
 import deviceListRoutes from './routes/device/list';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(notifyRoutes);
       await api.register(alarmRoutes);
       await api.register(payRoutes);
+      await api.register(factoryRoutes);
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -47,6 +47,7 @@ async function main() {
       idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
       commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,
       jt808AcceptAnyAuth: config.gateway.jt808AcceptAnyAuth,
+      nodeId: config.nodeId,
     },
   );
   const app = await buildApp({ config, handle, bus, logger: true, web: true });

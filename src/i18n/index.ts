@@ -24,6 +24,12 @@ export const NAMESPACES = [
   'command',
   'pay',
   'order',
+  'qc',
+  'devlog',
+  'ota',
+  'stock',
+  'transfer',
+  'factory',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,7 +13,9 @@ import { payResources } from './pay';
 import { systemResources } from './system';
 import { commandResources } from './test/commands';
 import { logisticsResources } from './test/logistics';
-import { platformResources } from './test/platform';
+import { logResources } from './test/logs';
+import { otaResources } from './test/ota';
+import { transferResources } from './test/transfer';
 import { qualityResources } from './test/quality';
 import { trackResources } from './track';
 import type { ResourceDescriptor } from './types';
@@ -35,7 +37,9 @@ export const RESOURCES: readonly ResourceDescriptor[] = [
   ...helpResources,
   ...qualityResources,
   ...commandResources,
-  ...platformResources,
+  ...otaResources,
+  ...transferResources,
+  ...logResources,
   ...logisticsResources,
 ];
 

@@ -271,9 +271,24 @@ export type EntityView = ListView | BatchView | ReportView | FormView;
  */
 export interface EntityDescriptor {
   /** i18n namespace of the labels. */
-  namespace: 'device' | 'agent' | 'count' | 'alarm' | 'notify' | 'area' | 'command' | 'pay' | 'order';
+  namespace:
+    | 'device'
+    | 'agent'
+    | 'count'
+    | 'alarm'
+    | 'notify'
+    | 'area'
+    | 'command'
+    | 'pay'
+    | 'order'
+    | 'qc'
+    | 'devlog'
+    | 'ota'
+    | 'stock'
+    | 'transfer'
+    | 'factory';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'card' | 'pay' | 'order';
+  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'card' | 'pay' | 'order' | 'test';
   fields: Readonly<Record<string, EntityField>>;
 }
 

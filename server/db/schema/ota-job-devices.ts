@@ -1,4 +1,5 @@
 import {
+  bigint,
   index,
   integer,
   pgTable,
@@ -12,7 +13,7 @@ import {
 import { devices } from './devices';
 import { otaJobs } from './ota-jobs';
 
-export type OtaDeviceStatus = 'pending' | 'sent' | 'downloading' | 'success' | 'failed';
+export type OtaDeviceStatus = 'pending' | 'sent' | 'downloading' | 'success' | 'failed' | 'cancelled';
 
 /** One target of an OTA job and its progress. */
 export const otaJobDevices = pgTable(
@@ -29,10 +30,18 @@ export const otaJobDevices = pgTable(
     progress: smallint('progress').notNull().default(0),
     fromVersion: varchar('from_version', { length: 64 }),
     result: text('result'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** Bytes of the firmware this device has downloaded (its progress when the protocol tells none). */
+    bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull().default(0),
+    /** Secret of the device's download URL: ties range requests to this row. */
+    token: varchar('token', { length: 40 }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('ota_job_devices_job_terminal_uq').on(t.jobId, t.terminalId),
     index('ota_job_devices_terminal_idx').on(t.terminalId),
+    unique('ota_job_devices_token_uq').on(t.token),
   ],
 );

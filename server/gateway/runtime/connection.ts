@@ -8,6 +8,7 @@ import { recordAlarm } from './alarms';
 import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
 import { toPositionRecord } from './position-record';
+import { recordConnected, recordDisconnected } from './connection-record';
 
 /**
  * One tracker's TCP connection: frames in, replies out, messages to the pipeline. Frames are
@@ -81,6 +82,9 @@ export class TrackerConnection {
   }
 
   private identifying = false;
+  /** When this connection identified its device (device_connections). */
+  connectedAt: Date | null = null;
+  private recorded: Promise<void> = Promise.resolve();
 
   private fail(err: unknown) {
     console.error(`[gateway] ${this.codec.protocol} ${this.terminalId ?? '?'}:`, (err as Error).message);
@@ -140,6 +144,9 @@ export class TrackerConnection {
     this.ctx.registry.bind(device.terminalId, this);
     // Commands are accepted before the device is reported online, so "online" means reachable.
     this.commands.start();
+    this.connectedAt = new Date();
+    this.recorded = recordConnected(this.ctx.db, device, this.socket, this.ctx.options.nodeId, this.connectedAt);
+    this.background(this.recorded);
     if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
   }
 
@@ -208,6 +215,12 @@ export class TrackerConnection {
     this.commands.stop();
     const device = this.device;
     if (!device) return;
+    const since = this.connectedAt;
+    // After the connect record, so a short connection does not end up recorded online.
+    if (since)
+      this.background(
+        this.recorded.catch(() => {}).then(() => recordDisconnected(this.ctx.db, device.terminalId, since)),
+      );
     // Only the device's current connection reports it offline, not one it replaced.
     if (this.ctx.registry.unbind(device.terminalId, this) && device.id != null) {
       this.background(markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId));

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import type { PositionWriter } from '../../ingest/position-writer';
@@ -17,6 +18,8 @@ export interface GatewayOptions {
    * platform still hold that platform's code). Off by default.
    */
   jt808AcceptAnyAuth: boolean;
+  /** This node's name, recorded with each connection it holds (device_connections). */
+  nodeId: string;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -24,6 +27,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   maxBuffer: 16 * 1024,
   commandTimeoutMs: 30_000,
   jt808AcceptAnyAuth: false,
+  nodeId: hostname(),
 };
 
 /** Everything a tracker connection needs, shared by all connections of a process. */

@@ -1,9 +1,19 @@
-import { ApiOutlined, CodeOutlined, GlobalOutlined, IdcardOutlined, WifiOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CodeOutlined,
+  ControlOutlined,
+  GlobalOutlined,
+  IdcardOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { group, inGroup, screen, type ResourceDescriptor } from '../types';
 
-/** Factory commands: single and batch commands, AGPS, NB subscriptions and device ids. */
+/** Factory commands and settings: single and batch commands, AGPS, NB subscriptions, device ids, platform configuration. */
 export const commandResources: ResourceDescriptor[] = [
+  screen('configPlatformForUser', '/test/configPlatformForUser', [P.testConfigPlatform], {
+    icon: ControlOutlined,
+  }),
   screen('cmdSend', '/test/cmdSend', [P.testBatchCmd], { icon: CodeOutlined }),
   group('mutiCmdGroup', ApiOutlined),
   ...inGroup('mutiCmdGroup', [

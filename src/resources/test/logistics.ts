@@ -1,16 +1,9 @@
-import { BarcodeOutlined, CreditCardOutlined, DatabaseOutlined, FileTextOutlined } from '@ant-design/icons';
+import { BarcodeOutlined, CreditCardOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { group, inGroup, screen, type ResourceDescriptor } from '../types';
 
-/** Device logs, SIM cards, stock and ICCIDs. */
+/** SIM cards, stock and ICCIDs. */
 export const logisticsResources: ResourceDescriptor[] = [
-  group('logGroup', FileTextOutlined),
-  ...inGroup('logGroup', [
-    screen('logSearch', '/test/log/search', [P.testLog]),
-    screen('logMonitor', '/test/log/monitor', [P.testLog]),
-    screen('logCmdTask', '/test/log/cmdTask', [P.testLog]),
-    screen('logDeviceState', '/test/log/deviceState', [P.testLog]),
-  ]),
   group('cardGroup', CreditCardOutlined),
   ...inGroup('cardGroup', [
     screen('cardSearch', '/test/card/cardSearch', [P.testSimMatch]),
