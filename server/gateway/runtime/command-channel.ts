@@ -3,13 +3,20 @@ import { SUBJECT } from '../../bus/types';
 import type { ReplyMessage } from '../codec';
 import { encodeGt06Command } from '../gt06';
 import { encodeJt808TextCommand, nextJt808Serial } from '../jt808';
+import { buildJt808Frame } from '../jt808/framing';
 import type { GatewayContext } from './context';
 import type { TrackerConnection } from './connection';
 import { deliverQueuedCommands } from './offline-delivery';
 
 export interface CommandRequest {
+  /** Text command (GT06 0x80, JT/T 808 0x8300); what the command log shows. */
   content: string;
   timeoutMs?: number;
+  /**
+   * JT/T 808 only: a binary platform message sent instead of the text command (0x8103 set
+   * parameters, 0x8108 upgrade package). `body` is hex; the reply is the terminal's 0x0001.
+   */
+  message?: { id: number; body: string };
 }
 
 export interface CommandOutcome {
@@ -28,7 +35,12 @@ const TEXT_AFTER_ACK_MS = 1500;
  */
 export class CommandChannel {
   private queue: Promise<unknown> = Promise.resolve();
-  private pending: { resolve: (text: string | null) => void; ack?: NodeJS.Timeout } | null = null;
+  private pending: {
+    resolve: (text: string | null) => void;
+    ack?: NodeJS.Timeout;
+    /** A binary message: the terminal's 0x0001 is the whole answer. */
+    binary?: boolean;
+  } | null = null;
   private serial = 0;
   private unrespond: (() => void) | null = null;
 
@@ -41,7 +53,7 @@ export class CommandChannel {
     const terminalId = this.conn.device!.terminalId;
     this.unrespond = this.ctx.bus.respond<CommandRequest, CommandOutcome>(
       SUBJECT.gatewayCommand(terminalId),
-      (req) => this.send(req.content, req.timeoutMs),
+      (req) => this.send(req.content, req.timeoutMs, req.message),
     );
     if (this.conn.device!.id != null) {
       void deliverQueuedCommands(this.ctx, this.conn.device!.id, (content) => this.send(content)).catch((e) =>
@@ -57,18 +69,23 @@ export class CommandChannel {
   }
 
   /** Sends `content` after any command already in flight and resolves with the reply. */
-  send(content: string, timeoutMs = this.ctx.options.commandTimeoutMs): Promise<CommandOutcome> {
+  send(
+    content: string,
+    timeoutMs = this.ctx.options.commandTimeoutMs,
+    message?: CommandRequest['message'],
+  ): Promise<CommandOutcome> {
     const run = async (): Promise<CommandOutcome> => {
       const sentAt = new Date().toISOString();
       const reply = await new Promise<string | null>((resolve) => {
         const timer = setTimeout(() => this.settle(null), timeoutMs);
         this.pending = {
+          binary: message !== undefined,
           resolve: (text) => {
             clearTimeout(timer);
             resolve(text);
           },
         };
-        this.conn.write(this.encode(content), { command: content });
+        this.conn.write(this.encode(content, message), { command: content });
       });
       return {
         reply,
@@ -85,7 +102,7 @@ export class CommandChannel {
   onReply(msg: ReplyMessage) {
     if (!this.pending) return;
     const isAck = msg.replyId !== undefined;
-    if (isAck && this.conn.codec.protocol === 'jt808') {
+    if (isAck && this.conn.codec.protocol === 'jt808' && !this.pending.binary) {
       if (this.pending.ack) return;
       const text = msg.text;
       this.pending.ack = setTimeout(() => this.settle(text), TEXT_AFTER_ACK_MS);
@@ -102,7 +119,8 @@ export class CommandChannel {
     p.resolve(text);
   }
 
-  private encode(content: string): Buffer {
+  private encode(content: string, message?: CommandRequest['message']): Buffer {
+    if (message && this.conn.codec.protocol !== 'jt808') throw new Error('binary messages are JT/T 808 only');
     if (this.conn.codec.protocol === 'gt06') {
       this.serial = (this.serial + 1) & 0xffff;
       return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });
@@ -111,6 +129,8 @@ export class CommandChannel {
     if (!session.terminal) throw new Error('808 terminal number unknown');
     // One serial sequence per connection for replies and commands alike (the standard's rule).
     this.serial = nextJt808Serial(session);
+    const target = { terminal: session.terminal, version: session.protocolVersion };
+    if (message) return buildJt808Frame(message.id, Buffer.from(message.body, 'hex'), target, this.serial);
     return encodeJt808TextCommand({ terminal: session.terminal, version: session.protocolVersion }, content, {
       serial: this.serial,
     });
