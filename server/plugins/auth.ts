@@ -36,6 +36,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every /api route's access rule by `METHOD url` (the role x route tests read it). */
+    routeAccess: Map<string, RouteAccess>;
+  }
 }
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -52,13 +56,16 @@ export function authOf(req: FastifyRequest): AuthContext {
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorate('routeAccess', new Map<string, RouteAccess>());
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) app.routeAccess.set(`${method} ${route.url}`, route.config.access);
   });
 
-  app.addHook('preHandler', async (req) => {
+  // Before validation: a caller without the permission learns nothing of the request's shape.
+  app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
     const token = bearerToken(req);
