@@ -45,6 +45,15 @@ export const SUBJECT = {
   gatewayCommand: (terminalId: string) => `gw.cmd.${terminalId}`,
   /** Request to the node running a command batch: stop starting its commands (cancelBatch). */
   commandBatchCancel: (batchId: number) => `cmd.batch.cancel.${batchId}`,
+  /** An API node's live log monitor: the terminals its clients watch ({source, terminals, ttlMs}). */
+  logWatch: 'log.watch',
+  /** A gateway started: API nodes announce their watched terminals again at once. */
+  logWatchAsk: 'log.watch.ask',
+  /** A frame of a watched terminal, published by the gateway node holding it. */
+  logFrame: (terminalId: string) => `log.frame.${terminalId}`,
+  allLogFrames: 'log.frame.>',
+  /** Request to the node holding a terminal: its live connection state (the log pages' checkRedis). */
+  logProbe: (terminalId: string) => `log.probe.${terminalId}`,
 } as const;
 
 export function subjectMatches(pattern: string, subject: string): boolean {

@@ -6,62 +6,8 @@
  * so a GT06 login gives the following frames their device id. Bad input yields {"ok":false}.
  */
 import { createInterface } from 'node:readline';
-import type { CodecSession, DecodedMessage, ProtocolCodec } from './codec';
-import { gt06Codec } from './gt06';
-import { jt808Codec } from './jt808';
-
-const CODECS: Record<string, ProtocolCodec> = { gt06: gt06Codec, jt808: jt808Codec };
-/** Far above any real frame; stops a runaway paste from being decoded byte by byte. */
-const MAX_FRAME_BYTES = 1 << 20;
-const LEADING_KEYS = [
-  'type',
-  'deviceId',
-  'time',
-  'valid',
-  'latitude',
-  'longitude',
-  'speed',
-  'course',
-  'alarm',
-];
-
-type Output =
-  { ok: true; messages: Record<string, unknown>[]; reply: string | null } | { ok: false; error: string };
-
-/** Puts the fields people look for first; JSON.stringify turns the Date into ISO UTC. */
-function present(msg: DecodedMessage): Record<string, unknown> {
-  const source = msg as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of LEADING_KEYS) if (source[key] !== undefined) out[key] = source[key];
-  for (const [key, value] of Object.entries(source))
-    if (!(key in out) && value !== undefined) out[key] = value;
-  return out;
-}
-
-function decodeHexInput(
-  codec: ProtocolCodec,
-  input: string,
-  session: CodecSession,
-  now = new Date(),
-): Output {
-  try {
-    const hex = input.replace(/\s+/g, '').replace(/^0x/i, '');
-    if (hex.length === 0) return { ok: false, error: 'empty input' };
-    if (hex.length > MAX_FRAME_BYTES * 2)
-      return { ok: false, error: `input longer than ${MAX_FRAME_BYTES} bytes` };
-    if (!/^[0-9a-f]+$/i.test(hex)) return { ok: false, error: 'input is not hexadecimal' };
-    if (hex.length % 2 !== 0) return { ok: false, error: 'odd number of hex digits' };
-    const result = codec.decodeFrame(Buffer.from(hex, 'hex'), session, now);
-    if (result.error !== undefined) return { ok: false, error: result.error };
-    return {
-      ok: true,
-      messages: result.messages.map(present),
-      reply: result.reply ? result.reply.toString('hex') : null,
-    };
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
-}
+import type { CodecSession, ProtocolCodec } from './codec';
+import { CODECS, decodeHexInput } from './decode-frames';
 
 function parseArgs(argv: string[]): { protocol?: string; frames: string[] } {
   const frames: string[] = [];
@@ -79,7 +25,9 @@ async function main(): Promise<number> {
   // A closed pipe (e.g. `| head`) is a normal way to stop reading, not a crash.
   process.stdout.on('error', () => process.exit(0));
   const { protocol, frames } = parseArgs(process.argv.slice(2));
-  const codec = protocol ? CODECS[protocol.toLowerCase()] : undefined;
+  const codec: ProtocolCodec | undefined = protocol
+    ? (CODECS as Record<string, ProtocolCodec>)[protocol.toLowerCase()]
+    : undefined;
   if (!codec) {
     process.stderr.write(
       'usage: decode --protocol gt06|jt808 [HEX ...]   (no HEX: one frame per line on stdin)\n',

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth';
 import { ALL_BATCH_SUBJECTS, userIdOfBatchSubject, type BatchProgress } from './batch-progress';
 import { visibleDevices } from './scope';
+import { LogWatchChannel } from './log-watch';
 
 type DeviceEvent = { deviceId: number; type?: string; lat?: number | null };
 
@@ -44,6 +45,8 @@ export class RealtimeHub {
   private offBatch: () => void;
   private flushTimer: NodeJS.Timeout;
   private refreshTimer: NodeJS.Timeout;
+  /** The factory live log monitor's frames (server/realtime/log-watch.ts). */
+  private logWatch: LogWatchChannel;
 
   constructor(
     private db: Db,
@@ -53,6 +56,7 @@ export class RealtimeHub {
     this.offBatch = bus.subscribe<BatchProgress>(ALL_BATCH_SUBJECTS, (p, subject) =>
       this.sendToUser(userIdOfBatchSubject(subject), p),
     );
+    this.logWatch = new LogWatchChannel(bus);
     this.flushTimer = setInterval(() => this.flush(), FLUSH_MS);
     this.refreshTimer = setInterval(() => void this.refreshScopes(), SCOPE_REFRESH_MS);
     this.flushTimer.unref();
@@ -67,6 +71,7 @@ export class RealtimeHub {
     const client: Client = { socket, auth, devices: await visibleDevices(this.db, auth), outbox: [] };
     this.clients.add(client);
     socket.on('close', () => this.clients.delete(client));
+    this.logWatch.attach(socket, auth);
     socket.send(JSON.stringify({ type: 'hello', devices: client.devices.size }));
   }
 
@@ -113,6 +118,7 @@ export class RealtimeHub {
   close() {
     this.off();
     this.offBatch();
+    this.logWatch.close();
     clearInterval(this.flushTimer);
     clearInterval(this.refreshTimer);
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');

@@ -8,7 +8,9 @@ import { recordAlarm } from './alarms';
 import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
 import { toPositionRecord } from './position-record';
-import { recordConnected, recordDisconnected } from './connection-record';
+import { addressOf, recordConnected, recordDisconnected } from './connection-record';
+import { SUBJECT } from '../../bus/types';
+import type { LiveConnection } from '../../services/logs/live-state';
 
 /**
  * One tracker's TCP connection: frames in, replies out, messages to the pipeline. Frames are
@@ -145,9 +147,23 @@ export class TrackerConnection {
     // Commands are accepted before the device is reported online, so "online" means reachable.
     this.commands.start();
     this.connectedAt = new Date();
+    // The log pages' live-state check (checkRedis) asks the node holding the terminal.
+    this.unprobe = this.ctx.bus.respond(SUBJECT.logProbe(device.terminalId), async () => this.liveState());
     this.recorded = recordConnected(this.ctx.db, device, this.socket, this.ctx.options.nodeId, this.connectedAt);
     this.background(this.recorded);
     if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
+  }
+
+  private unprobe: (() => void) | null = null;
+
+  private liveState(): LiveConnection {
+    return {
+      node: this.ctx.options.nodeId,
+      remoteAddr: addressOf(this.socket.remoteAddress, this.socket.remotePort),
+      localPort: this.socket.localPort ?? 0,
+      onlineSince: this.connectedAt?.toISOString() ?? null,
+      lastFrameAt: new Date(this.lastFrameAt).toISOString(),
+    };
   }
 
   private onMessage(msg: DecodedMessage) {
@@ -213,6 +229,7 @@ export class TrackerConnection {
     this.closed = true;
     this.ctx.registry.all.delete(this);
     this.commands.stop();
+    this.unprobe?.();
     const device = this.device;
     if (!device) return;
     const since = this.connectedAt;

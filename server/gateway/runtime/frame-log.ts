@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, type Scalar } from '../../ingest/pg-array';
+import { SUBJECT, type EventBus } from '../../bus/types';
+import { WatchedTerminals, type WatchAnnouncement } from '../../services/logs/watched-set';
+import type { LogFrame } from '../../../src/domain/device-log';
 
 export interface FrameLogEntry {
   deviceId: number | null;
@@ -27,7 +30,25 @@ export class FrameLog {
     private opts = { flushMs: 500, maxQueue: 50_000, maxBatch: 2000 },
   ) {}
 
+  private watched: WatchedTerminals | null = null;
+  private bus: EventBus | null = null;
+  private unwatch: (() => void) | null = null;
+
+  /**
+   * Frames of the terminals a live log monitor watches also go on the bus (SUBJECT.logFrame);
+   * the others cost one Set lookup (docs/factory/logs.md).
+   */
+  watchedOn(bus: EventBus): this {
+    const watched = new WatchedTerminals();
+    this.unwatch = bus.subscribe<WatchAnnouncement>(SUBJECT.logWatch, (a) => watched.announce(a));
+    this.watched = watched;
+    this.bus = bus;
+    bus.publish(SUBJECT.logWatchAsk, {});
+    return this;
+  }
+
   add(entry: FrameLogEntry) {
+    if (this.watched?.has(entry.terminalId)) this.bus!.publish(SUBJECT.logFrame(entry.terminalId), liveFrame(entry));
     if (this.queue.length >= this.opts.maxQueue) this.queue.shift();
     this.queue.push(entry);
     this.timer ??= setTimeout(() => {
@@ -55,11 +76,22 @@ export class FrameLog {
   }
 
   async close() {
+    this.unwatch?.();
+    this.unwatch = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush();
   }
 }
+
+const liveFrame = (e: FrameLogEntry): LogFrame => ({
+  terminalId: e.terminalId,
+  direction: e.direction,
+  protocol: e.protocol,
+  raw: e.raw,
+  decoded: e.decoded,
+  at: e.at.toISOString(),
+});
 
 async function insertLogs(db: Db, batch: FrameLogEntry[]) {
   const p = (v: Scalar[]) => sql.param(pgArray(v));

@@ -58,7 +58,7 @@ export async function startGateway(
     bus: deps.bus,
     writer,
     directory: new DeviceDirectory(deps.db),
-    frameLog: new FrameLog(deps.db),
+    frameLog: new FrameLog(deps.db).watchedOn(deps.bus),
     registry: new ConnectionRegistry(),
     options: { ...DEFAULT_GATEWAY_OPTIONS, ...options },
   };

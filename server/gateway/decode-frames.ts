@@ -1,0 +1,75 @@
+/**
+ * Frame decoding for people: the decode CLI (decode-cli.ts) and the factory decoder page
+ * (POST /api/log/decode) share it. Hex in, the codec's messages with the fields people look for
+ * first, and the reply our gateway would send.
+ */
+import type { CodecSession, DecodedMessage, ProtocolCodec, ProtocolName } from './codec';
+import { gt06Codec } from './gt06';
+import { jt808Codec } from './jt808';
+
+export const CODECS: Record<ProtocolName, ProtocolCodec> = { gt06: gt06Codec, jt808: jt808Codec };
+/** Far above any real frame; stops a runaway paste from being decoded byte by byte. */
+export const MAX_FRAME_BYTES = 1 << 20;
+const LEADING_KEYS = ['type', 'deviceId', 'time', 'valid', 'latitude', 'longitude', 'speed', 'course', 'alarm'];
+
+export type DecodeOutput =
+  | { ok: true; messages: Record<string, unknown>[]; reply: string | null }
+  | { ok: false; error: string };
+
+/** Why a pasted text is not a frame's hex, or null when it is (spaces and a 0x prefix allowed). */
+export type HexProblem = 'empty' | 'tooLong' | 'notHex' | 'oddDigits';
+
+export const HEX_PROBLEM_TEXT: Record<HexProblem, string> = {
+  empty: 'empty input',
+  tooLong: `input longer than ${MAX_FRAME_BYTES} bytes`,
+  notHex: 'input is not hexadecimal',
+  oddDigits: 'odd number of hex digits',
+};
+
+export function normalizeHex(input: string): { hex: string } | { problem: HexProblem } {
+  const hex = input.replace(/\s+/g, '').replace(/^0x/i, '');
+  if (hex.length === 0) return { problem: 'empty' };
+  if (hex.length > MAX_FRAME_BYTES * 2) return { problem: 'tooLong' };
+  if (!/^[0-9a-f]+$/i.test(hex)) return { problem: 'notHex' };
+  if (hex.length % 2 !== 0) return { problem: 'oddDigits' };
+  return { hex };
+}
+
+/** The protocol of a frame by its start: 0x7878/0x7979 GT06, 0x7e JT/T 808; null: neither. */
+export function detectProtocol(hex: string): ProtocolName | null {
+  const h = hex.toLowerCase();
+  if (h.startsWith('7878') || h.startsWith('7979')) return 'gt06';
+  if (h.startsWith('7e')) return 'jt808';
+  return null;
+}
+
+/** Puts the fields people look for first; JSON.stringify turns the Date into ISO UTC. */
+export function present(msg: DecodedMessage): Record<string, unknown> {
+  const source = msg as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of LEADING_KEYS) if (source[key] !== undefined) out[key] = source[key];
+  for (const [key, value] of Object.entries(source)) if (!(key in out) && value !== undefined) out[key] = value;
+  return out;
+}
+
+/** Decodes one frame given as hex; a session shared across calls links frames of one connection. */
+export function decodeHexInput(
+  codec: ProtocolCodec,
+  input: string,
+  session: CodecSession,
+  now = new Date(),
+): DecodeOutput {
+  try {
+    const norm = normalizeHex(input);
+    if ('problem' in norm) return { ok: false, error: HEX_PROBLEM_TEXT[norm.problem] };
+    const result = codec.decodeFrame(Buffer.from(norm.hex, 'hex'), session, now);
+    if (result.error !== undefined) return { ok: false, error: result.error };
+    return {
+      ok: true,
+      messages: result.messages.map(present),
+      reply: result.reply ? result.reply.toString('hex') : null,
+    };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,18 @@
+import { CODECS, decodeHexInput, detectProtocol, normalizeHex } from '../../../gateway/decode-frames';
+import type { ProtocolName } from '../../../gateway/codec';
+import { badRequest } from '../../../lib/errors';
+
+/**
+ * The decoder page's call: one pasted frame, its protocol chosen or detected by its start, every
+ * field and the reply our gateway would send. A frame the codec refuses (bad length, checksum
+ * layout) is an answer, not an error: the page shows why.
+ */
+export function decodeForPage(hex: string, protocol: ProtocolName | 'auto' = 'auto') {
+  const norm = normalizeHex(hex);
+  if ('problem' in norm) throw badRequest('logHexInvalid');
+  const chosen = protocol === 'auto' ? detectProtocol(norm.hex) : protocol;
+  if (!chosen) throw badRequest('logProtocolUnknown');
+  // A fresh session: the page decodes one frame at a time, like a connection's first frame.
+  const out = decodeHexInput(CODECS[chosen], norm.hex, {});
+  return { protocol: chosen, detected: protocol === 'auto', ...out };
+}
