@@ -85,3 +85,19 @@ function summarizeMessage(m: Msg): string {
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * What a frame is by its header, for frames stored without decoded fields (the gateway's own
+ * replies): GT06 `7878 len proto` or `7979 len(2) proto`, JT/T 808 `7e msgId(2)`.
+ */
+export function frameKind(raw: string): string {
+  const h = raw.toLowerCase();
+  if (h.startsWith('7878') && h.length >= 8) return `GT06 0x${h.slice(6, 8)}`;
+  if (h.startsWith('7979') && h.length >= 10) return `GT06 0x${h.slice(8, 10)}`;
+  if (h.startsWith('7e') && h.length >= 6) return `JT/T 808 0x${h.slice(2, 6)}`;
+  return '';
+}
+
+/** The one-line text of a frame: its decoded summary, else (a gateway reply) its kind. */
+export const describeFrame = (f: { decoded: Record<string, unknown> | null | undefined; raw: string; direction: string }) =>
+  summarizeDecoded(f.decoded) || (f.direction === 'out' ? `reply ${frameKind(f.raw)}` : frameKind(f.raw));

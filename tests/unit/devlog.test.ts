@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkLogRange,
+  describeFrame,
+  frameKind,
   LOG_WINDOW_MS,
   parseTerminalList,
   summarizeDecoded,
@@ -59,5 +61,17 @@ describe('watched terminals on a gateway', () => {
     w.announce({ source: 'api1', terminals: ['b'], ttlMs: 1000 });
     expect(w.has('a')).toBe(false);
     expect(w.has('b')).toBe(true);
+  });
+});
+
+describe('frames without decoded fields', () => {
+  it('are named by their header: the gateway’s GT06 and JT/T 808 replies', () => {
+    expect(frameKind('787805120003903f0d0a')).toBe('GT06 0x12');
+    expect(frameKind('7979000594000100000d0a')).toBe('GT06 0x94');
+    expect(frameKind('7e8001000501')).toBe('JT/T 808 0x8001');
+    expect(describeFrame({ decoded: null, raw: '787805120003903f0d0a', direction: 'out' })).toBe('reply GT06 0x12');
+    expect(describeFrame({ decoded: { messages: [{ type: 'heartbeat' }] }, raw: '7878', direction: 'in' })).toBe(
+      'heartbeat',
+    );
   });
 });
