@@ -199,6 +199,18 @@ export interface ReportView {
   rowColumns?: readonly string[];
   /** Report columns beyond line, IMEI, status and reason. */
   reportColumns?: readonly string[];
+  /**
+   * A destructive call: confirmed first. Key in the descriptor's namespace of the question;
+   * `{{count}}` is the number of lines.
+   */
+  confirmKey?: string;
+  /** One screen, several calls: the value of form field `field` picks the call (clear card or data). */
+  variants?: {
+    field: string;
+    views: Readonly<
+      Record<string, Pick<ReportView, 'endpoint'> & Partial<Pick<ReportView, 'confirmKey' | 'reportColumns'>>>
+    >;
+  };
 }
 
 /** A form whose answer is shown below it: a record, a table of records, or a file download. */

@@ -66,6 +66,7 @@ describe('stock in', () => {
       { terminalID: '861234500000015', iccid: takenIccid.v! },
       { terminalID: '19900000099', deviceType: 'JT808-A' },
     ];
+    const startedAt = new Date(Date.now() - 1000);
     const r = await h.post(
       '/api/preInput/deviceInputIn',
       { rows, batchNo: 'B-TEST-1', deviceType: 'GT06N' },
@@ -106,7 +107,8 @@ describe('stock in', () => {
     const [rec] = await recordsOf('861234500000011');
     expect(rec).toMatchObject({ op: 'in', userId: stockerId });
     expect(rec.detail).toMatchObject({ before: null, after: { status: 'in_stock', batchNo: 'B-TEST-1' } });
-    expect(await recordsOf(ready)).toEqual([]);
+    // a refused line leaves no record (the seed's record of its stocking stays alone)
+    expect((await recordsOf(ready)).filter((x) => x.createdAt > startedAt)).toEqual([]);
   });
 
   it('finds the stocked terminals in the stock list by batch, state and test', async () => {
@@ -151,7 +153,7 @@ describe('shipping and removal', () => {
     expect(row).toMatchObject({ status: 'shipped', shippedTo: agentId });
     expect(row.shippedAt).toBeInstanceOf(Date);
     expect(await stockRow(untested)).toMatchObject({ status: 'in_stock', shippedTo: null });
-    const [rec] = await recordsOf(a);
+    const [rec] = (await recordsOf(a)).filter((x) => x.op === 'out');
     expect(rec).toMatchObject({ op: 'out', userId: stockerId, targetUserId: agentId });
     expect(rec.detail).toMatchObject({ remark: 'PO 7', before: { status: 'in_stock' } });
 
@@ -199,7 +201,7 @@ describe('shipping and removal', () => {
       ['000000', 'stockUnknown'],
     ]);
     expect(await stockRow(untested)).toMatchObject({ status: 'shipped', shippedTo: null });
-    const [rec] = await recordsOf(untested);
+    const [rec] = (await recordsOf(untested)).filter((x) => x.op === 'removal');
     expect(rec).toMatchObject({ op: 'removal', targetUserId: null });
     expect(rec.detail).toMatchObject({ reason: REMOVAL_REASON.scrap, remark: 'cracked case' });
     const list = await h.post(

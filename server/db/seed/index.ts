@@ -14,6 +14,7 @@ import { seedDeviceTypes } from './device-types';
 import { buildDemoFleet, insertDevices } from './devices';
 import { seedCommerce } from './misc';
 import { buildStock, insertStock } from './stock';
+import { seedFactoryStock } from './factory-stock';
 import { buildTracks, insertPositions } from './tracks';
 import { seedHistory } from './history-seed';
 import { seedTires } from './tires';
@@ -88,6 +89,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedDeviceTypes(tx);
     await insertDevices(tx, fleet.devices);
     await insertStock(tx, stockRows);
+    await seedFactoryStock(tx, stockRows);
     await insertPositions(tx, tracks);
     await seedCommerce(tx, fleet.devices, accounts, now);
     await seedActivity(tx, fleet.devices, now);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space, Statistic, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,18 @@ interface Props {
   view: ReportView;
 }
 
+/** The view a submit uses: a variant picked by a form field replaces the endpoint, question, columns. */
+function activeView(view: ReportView, values: Record<string, unknown>): ReportView {
+  const variant = view.variants?.views[String(values[view.variants.field])];
+  return variant ? { ...view, ...variant } : view;
+}
+
 /** An import: lines pasted or read from xlsx/csv, the import's options, then the per-line report. */
-export function ReportScreen({ resource, entity, view }: Props) {
+export function ReportScreen({ resource, entity, view: base }: Props) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
+  // The report's columns are those of the variant last submitted.
+  const [view, setView] = useState(base);
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ReportLine[] | null>(null);
@@ -37,14 +46,23 @@ export function ReportScreen({ resource, entity, view }: Props) {
   const columns = view.rowColumns ?? ['terminalID'];
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = requestBody(entity, view.fields, values);
-    const lines = String(values[view.linesField] ?? '');
-    if (view.input === 'rows') body.rows = parseRowLines(lines, columns);
-    else body[view.linesField] = lines;
+    const active = activeView(base, values);
+    const body = requestBody(entity, active.fields, values);
+    const lines = String(values[active.linesField] ?? '');
+    if (active.input === 'rows') body.rows = parseRowLines(lines, columns);
+    else body[active.linesField] = lines;
+    if (active.confirmKey) {
+      const confirmed = await modal.confirm({
+        title: t(`${entity.namespace}:${active.confirmKey}`, { count: parseLines(lines).length }),
+        okButtonProps: { danger: true, ...{ 'data-testid': 'report-confirm' } },
+      });
+      if (!confirmed) return;
+    }
     setBusy(true);
     setError(null);
     try {
-      setReport(reportLines(await request(view.endpoint, body)));
+      setReport(reportLines(await request(active.endpoint, body)));
+      setView(active);
     } catch (err) {
       setReport(null);
       setError(err);
