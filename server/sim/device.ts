@@ -2,6 +2,7 @@ import net from 'node:net';
 import { gt06Codec } from '../gateway/gt06';
 import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
 import type { FrameSplitter } from '../gateway/codec';
+import { JT808_SET_PARAMS } from '../gateway/jt808/params';
 import {
   gt06Alarm,
   gt06CommandReply,
@@ -21,6 +22,7 @@ import {
 } from './jt808-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 import { SimTires } from './tires';
+import { gt06ServerAddress, jt808ServerAddress, MOVE_DELAY_MS, type ServerAddress } from './server-address';
 
 export type Family = 'gt06' | 'jt808';
 
@@ -100,7 +102,8 @@ export class SimDevice {
   start(): Promise<void> {
     this.stopped = false;
     return new Promise((resolve) => {
-      const socket = net.connect(this.opts.ports[this.spec.family], this.opts.host);
+      const to = this.address;
+      const socket = net.connect(to.port, to.host);
       this.socket = socket;
       socket.setNoDelay(true);
       socket.once('connect', () => {
@@ -111,6 +114,8 @@ export class SimDevice {
       socket.on('data', (chunk) => this.onData(chunk));
       socket.on('error', () => resolve());
       socket.on('close', () => {
+        // A connection left behind by a move (the IP transfer) no longer speaks for the device.
+        if (this.socket !== socket) return;
         this.clearTimers();
         if (!this.stopped && this.opts.reconnect)
           this.timers.push(setTimeout(() => void this.start(), 3000 + this.rng.next() * 2000));
@@ -120,6 +125,7 @@ export class SimDevice {
 
   stop() {
     this.stopped = true;
+    if (this.moveTimer) clearTimeout(this.moveTimer);
     this.clearTimers();
     this.socket?.destroy();
   }
@@ -222,6 +228,31 @@ export class SimDevice {
     this.stats.commands++;
     this.onCommand?.(cmd.text);
     this.send(gt06CommandReply(cmd.serverFlag, commandAnswer(cmd.text, this.vehicle), this.next()));
+    const moveTo = gt06ServerAddress(cmd.text);
+    if (moveTo) this.moveTo(moveTo);
+  }
+
+  /** Where the tracker connects: the simulator's gateway, or the server an IP transfer set. */
+  server: ServerAddress | null = null;
+  private moveTimer: NodeJS.Timeout | null = null;
+
+  get address(): ServerAddress {
+    return this.server ?? { host: this.opts.host, port: this.opts.ports[this.spec.family] };
+  }
+
+  /** Takes a new server address: the answer already sent, drops the connection and reconnects there. */
+  private moveTo(to: ServerAddress) {
+    this.server = to;
+    const old = this.socket;
+    this.stopped = true;
+    this.clearTimers();
+    // After the answer has left: a tracker confirms before it reboots its connection.
+    if (old && !old.destroyed) old.end(() => old.destroy());
+    if (this.moveTimer) clearTimeout(this.moveTimer);
+    this.moveTimer = setTimeout(() => {
+      this.moveTimer = null;
+      void this.start();
+    }, MOVE_DELAY_MS);
   }
 
   private onJt808(frame: Buffer) {
@@ -242,6 +273,11 @@ export class SimDevice {
       // Refused: the platform no longer knows our code; register for a new one.
       this.authCode = null;
       this.send(jt808Register(this.spec.terminalId, this.next()));
+    } else if (id === JT808_SET_PARAMS) {
+      this.stats.commands++;
+      const moveTo = jt808ServerAddress(f.body, this.address);
+      this.send(jt808GeneralReply(this.spec.terminalId, f.header.serial, id, 0, this.next()));
+      if (moveTo) this.moveTo(moveTo);
     } else if (id === JT808_MSG.textCommand) {
       const text = decodeGbk(f.body.subarray(1));
       this.stats.commands++;

@@ -99,6 +99,12 @@ export const MESSAGES = {
   firmwareProtocolUnsupported: 'Devices of this type cannot be upgraded over the air',
   otaNoTargets: 'No terminal known to the platform matches the targets',
   otaNothingToRetry: 'No failed or cancelled device to retry',
+  // IP transfer (issue 15, src/domain/ip-transfer.ts)
+  transferHostInvalid: 'Please enter the new server as a domain name or IPv4 address, without a port',
+  transferPortInvalid: 'The port must be from 1 to 65535',
+  transferUnknown: 'This terminal is neither an imported device nor in the factory stock',
+  transferOffline: 'The terminal is offline: the command was not sent',
+  transferRefused: 'The terminal refused the command or it could not be sent',
   mapServiceTimeout: 'The map service did not answer in time, please try again later',
   mapServiceError: 'The map service refused the request, please check the map key',
   fieldRequired: '{{field}} is required',

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { EventBus } from '../../bus/types';
+import type { Db } from '../../db/client';
+import { ipTransferDevices } from '../../db/schema/ip-transfers';
+import { checkMoves, finishSettled, finishTransfer } from './check';
+import { sendServerAddress } from './send';
+import type { TransferTarget } from './targets';
+
+/** Terminals sent at once: enough that 100 answer within a second, few enough not to flood a node. */
+export const TRANSFER_CONCURRENCY = 50;
+/** When the move check runs by itself after the sends (ms after they end): results appear unasked. */
+export const TRANSFER_CHECK_AFTER_MS = [1000, 3000, 6000, 15_000, 30_000, 60_000, 120_000, 300_000];
+
+/**
+ * Runs transfers in the background of this node: the bounded concurrent sends, each device's
+ * row updated as its answer arrives, then the scheduled move checks. close() stops it (app close).
+ */
+export class TransferRunner {
+  private timers = new Set<NodeJS.Timeout>();
+  private jobs = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(
+    private db: Db,
+    private bus: EventBus,
+    private checkAfterMs: readonly number[] = TRANSFER_CHECK_AFTER_MS,
+  ) {}
+
+  /** Sends `targets` the new address; resolves when every answer (or timeout) is recorded. */
+  run(transferId: number, targets: readonly TransferTarget[], host: string, port: number): Promise<void> {
+    const job = this.sendAll(transferId, targets, host, port)
+      .then(() => this.scheduleChecks(transferId))
+      .catch((e) => console.error(`[ip-transfer] transfer ${transferId} failed:`, (e as Error).message));
+    this.jobs.add(job);
+    void job.finally(() => this.jobs.delete(job));
+    return job;
+  }
+
+  private async sendAll(transferId: number, targets: readonly TransferTarget[], host: string, port: number) {
+    let next = 0;
+    const worker = async () => {
+      while (!this.closed && next < targets.length) {
+        const t = targets[next++];
+        const r = await sendServerAddress(this.bus, t, host, port);
+        if (this.closed) return;
+        await this.db
+          .update(ipTransferDevices)
+          .set({ status: r.status, result: r.result, sentAt: r.status === 'offline' ? null : r.sentAt })
+          .where(
+            and(
+              eq(ipTransferDevices.transferId, transferId),
+              eq(ipTransferDevices.terminalId, t.terminalId),
+              eq(ipTransferDevices.status, 'pending'),
+            ),
+          );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(TRANSFER_CONCURRENCY, targets.length) }, worker));
+    if (!this.closed) await finishSettled(this.db, [transferId]);
+  }
+
+  /** The move check a few times after the sends; the last one ends the transfer. */
+  private scheduleChecks(transferId: number) {
+    this.checkAfterMs.forEach((ms, i) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (this.closed) return;
+        const last = i === this.checkAfterMs.length - 1;
+        const job = checkMoves(this.db, { transferId })
+          .then(() => (last ? finishTransfer(this.db, transferId) : undefined))
+          .catch((e) => console.error(`[ip-transfer] check of ${transferId} failed:`, (e as Error).message));
+        this.jobs.add(job);
+        void job.finally(() => this.jobs.delete(job));
+      }, ms);
+      timer.unref();
+      this.timers.add(timer);
+    });
+  }
+
+  async close() {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    // Sends in flight end at their timeout; the database writes after them are skipped.
+    await Promise.race([Promise.allSettled([...this.jobs]), new Promise((r) => setTimeout(r, 2000).unref())]);
+  }
+}
