@@ -24,6 +24,12 @@ export interface ServerConfig {
   gateway: {
     gt06Port: number;
     jt808Port: number;
+    /**
+     * A second listen port per protocol (0: none), e.g. the target of an IP transfer tried on one
+     * machine (docs/factory/ip-transfer.md).
+     */
+    gt06Port2: number;
+    jt808Port2: number;
     idleTimeoutSeconds: number;
     commandTimeoutSeconds: number;
     jt808AcceptAnyAuth: boolean;
@@ -71,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     gateway: {
       gt06Port: int(env.GT06_PORT, 5023),
       jt808Port: int(env.JT808_PORT, 5015),
+      gt06Port2: int(env.GT06_PORT_2, 0),
+      jt808Port2: int(env.JT808_PORT_2, 0),
       idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),
       commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30),
       jt808AcceptAnyAuth: env.JT808_ACCEPT_ANY_AUTH === '1',

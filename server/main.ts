@@ -40,6 +40,9 @@ async function main() {
   const gateway = await startGateway(
     { db: handle.db, bus, writer },
     [
+      // The optional second ports first: the last listen of a protocol names its port in `ports`.
+      ...(config.gateway.gt06Port2 ? [{ codec: gt06Codec, port: config.gateway.gt06Port2 }] : []),
+      ...(config.gateway.jt808Port2 ? [{ codec: jt808Codec, port: config.gateway.jt808Port2 }] : []),
       { codec: gt06Codec, port: config.gateway.gt06Port },
       { codec: jt808Codec, port: config.gateway.jt808Port },
     ],
@@ -63,6 +66,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   console.log(`FleetGate is ready at http://localhost:${config.port} (API docs: /api/docs)`);
   console.log(`Device gateways: GT06 on ${gateway.ports.gt06}, JT/T 808 on ${gateway.ports.jt808}`);
+  const second = [
+    config.gateway.gt06Port2 && `GT06 on ${config.gateway.gt06Port2}`,
+    config.gateway.jt808Port2 && `JT/T 808 on ${config.gateway.jt808Port2}`,
+  ].filter(Boolean);
+  if (second.length) console.log(`Second gateway ports: ${second.join(', ')}`);
 
   // A small simulated fleet on the demo devices, so a new user sees vehicles move.
   let fleet: SimFleet | null = null;
