@@ -56,7 +56,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const auth = await apiPost(server.port, '/api/login', { username: 'fleet', password: '123456' });
-    const list = (await apiPost(server.port, '/api/device/findDeviceLocationAll', {}, auth.data.token)).data as {
+    const list = (await apiPost(server.port, '/api/device/findDeviceLocationAll', {}, auth.data.token))
+      .data as {
       terminalID: string;
       deviceProtocol: number;
       location: { lat: number; lon: number } | null;
@@ -65,14 +66,27 @@ async function main() {
     log(`${fleet.length} devices; starting the simulated trackers (one position every ${INTERVAL} s each)…`);
     for (const [i, d] of fleet.entries()) {
       const sim = new SimDevice(
-        { terminalId: d.terminalID, family: 'gt06', lat: d.location?.lat ?? 22.54, lon: d.location?.lon ?? 114.05, seed: i + 1 },
-        { ...DEFAULT_SIM_OPTIONS, ports: { gt06: server.gt06Port, jt808: 0 }, intervalSec: INTERVAL, reconnect: true },
+        {
+          terminalId: d.terminalID,
+          family: 'gt06',
+          lat: d.location?.lat ?? 22.54,
+          lon: d.location?.lon ?? 114.05,
+          seed: i + 1,
+        },
+        {
+          ...DEFAULT_SIM_OPTIONS,
+          ports: { gt06: server.gt06Port, jt808: 0 },
+          intervalSec: INTERVAL,
+          reconnect: true,
+        },
       );
       sims.push(sim);
       await sim.start();
     }
 
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
+    const page = await (
+      await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
+    ).newPage();
     await installProbes(page);
     await page.goto(`${base}/login`);
     await page.locator('#username').fill('log');

@@ -27,7 +27,10 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
-    base: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres' },
+    base: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
+    },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -91,17 +94,30 @@ async function main() {
     await seedDemo(handle, { reset: true });
     const raw = handle.raw as pg.Pool;
     await raw.query('TRUNCATE device_logs');
-    log(`generating ${DEVICES} devices x ${STEPS} frames (one every ${INTERVAL} s) = ${(DEVICES * STEPS).toLocaleString('en')} rows…`);
+    log(
+      `generating ${DEVICES} devices x ${STEPS} frames (one every ${INTERVAL} s) = ${(DEVICES * STEPS).toLocaleString('en')} rows…`,
+    );
     const g0 = Date.now();
     await generate(raw);
     await raw.query('VACUUM ANALYZE device_logs');
-    const size = await raw.query(`SELECT pg_size_pretty(pg_total_relation_size('device_logs')) AS s, count(*) AS n FROM device_logs`);
-    log(`generated in ${((Date.now() - g0) / 1000).toFixed(0)} s: ${Number(size.rows[0].n).toLocaleString('en')} rows, ${size.rows[0].s} with indexes`);
+    const size = await raw.query(
+      `SELECT pg_size_pretty(pg_total_relation_size('device_logs')) AS s, count(*) AS n FROM device_logs`,
+    );
+    log(
+      `generated in ${((Date.now() - g0) / 1000).toFixed(0)} s: ${Number(size.rows[0].n).toLocaleString('en')} rows, ${size.rows[0].s} with indexes`,
+    );
 
-    const config = { ...loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000' }), expiryReminderIntervalMs: 0 };
+    const config = {
+      ...loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000' }),
+      expiryReminderIntervalMs: 0,
+    };
     const app = await buildApp({ config, handle });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'log', password: '123456' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'log', password: '123456' },
+    });
     const token = login.json().data.token as string;
     const now = Date.now();
     const randomRequest = () => {

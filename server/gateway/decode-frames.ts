@@ -10,11 +10,20 @@ import { jt808Codec } from './jt808';
 export const CODECS: Record<ProtocolName, ProtocolCodec> = { gt06: gt06Codec, jt808: jt808Codec };
 /** Far above any real frame; stops a runaway paste from being decoded byte by byte. */
 export const MAX_FRAME_BYTES = 1 << 20;
-const LEADING_KEYS = ['type', 'deviceId', 'time', 'valid', 'latitude', 'longitude', 'speed', 'course', 'alarm'];
+const LEADING_KEYS = [
+  'type',
+  'deviceId',
+  'time',
+  'valid',
+  'latitude',
+  'longitude',
+  'speed',
+  'course',
+  'alarm',
+];
 
 export type DecodeOutput =
-  | { ok: true; messages: Record<string, unknown>[]; reply: string | null }
-  | { ok: false; error: string };
+  { ok: true; messages: Record<string, unknown>[]; reply: string | null } | { ok: false; error: string };
 
 /** Why a pasted text is not a frame's hex, or null when it is (spaces and a 0x prefix allowed). */
 export type HexProblem = 'empty' | 'tooLong' | 'notHex' | 'oddDigits';
@@ -48,7 +57,8 @@ export function present(msg: DecodedMessage): Record<string, unknown> {
   const source = msg as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of LEADING_KEYS) if (source[key] !== undefined) out[key] = source[key];
-  for (const [key, value] of Object.entries(source)) if (!(key in out) && value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(source))
+    if (!(key in out) && value !== undefined) out[key] = value;
   return out;
 }
 

@@ -57,9 +57,17 @@ export class LogWatchChannel {
       if (!allowed) return answer(socket, { type: 'logWatchAck', watching: 0, error: 'noPermission' });
       const terminals = parseTerminalList(request.join('\n'));
       if (terminals.length > LOG_MONITOR_MAX)
-        return answer(socket, { type: 'logWatchAck', watching: this.watching(socket), error: 'logWatchTooMany' });
+        return answer(socket, {
+          type: 'logWatchAck',
+          watching: this.watching(socket),
+          error: 'logWatchTooMany',
+        });
       if (terminals.length === 0) this.watchers.delete(socket);
-      else this.watchers.set(socket, { terminals: new Set(terminals), outbox: this.watchers.get(socket)?.outbox ?? [] });
+      else
+        this.watchers.set(socket, {
+          terminals: new Set(terminals),
+          outbox: this.watchers.get(socket)?.outbox ?? [],
+        });
       this.announce();
       answer(socket, { type: 'logWatchAck', watching: terminals.length });
     });

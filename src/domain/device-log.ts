@@ -99,5 +99,8 @@ export function frameKind(raw: string): string {
 }
 
 /** The one-line text of a frame: its decoded summary, else (a gateway reply) its kind. */
-export const describeFrame = (f: { decoded: Record<string, unknown> | null | undefined; raw: string; direction: string }) =>
-  summarizeDecoded(f.decoded) || (f.direction === 'out' ? `reply ${frameKind(f.raw)}` : frameKind(f.raw));
+export const describeFrame = (f: {
+  decoded: Record<string, unknown> | null | undefined;
+  raw: string;
+  direction: string;
+}) => summarizeDecoded(f.decoded) || (f.direction === 'out' ? `reply ${frameKind(f.raw)}` : frameKind(f.raw));

@@ -31,7 +31,12 @@ async function logSocket(username: string) {
       onOpen: (s) => {
         socket = s;
         s.on('message', (d: Buffer) => {
-          const m = JSON.parse(d.toString()) as { type: string; frames?: LogFrame[]; watching?: number; error?: string };
+          const m = JSON.parse(d.toString()) as {
+            type: string;
+            frames?: LogFrame[];
+            watching?: number;
+            error?: string;
+          };
           if (m.type === 'hello') hello();
           if (m.type === 'logFrames') frames.push(...m.frames!);
           if (m.type === 'logWatchAck') acks.push({ watching: m.watching!, error: m.error });
@@ -57,7 +62,12 @@ async function waitFor(check: () => boolean, ms = 5000) {
   }
 }
 
-const fix = (i: number) => ({ time: new Date(Math.floor(Date.now() / 1000) * 1000 - i * 1000), ...CENTER, speed: 30, course: 90 });
+const fix = (i: number) => ({
+  time: new Date(Math.floor(Date.now() / 1000) * 1000 - i * 1000),
+  ...CENTER,
+  speed: 30,
+  course: 90,
+});
 
 describe('device logs', () => {
   it('finds a simulated tracker’s frames of the last 7 days, decoded, newest first', async () => {
@@ -72,9 +82,13 @@ describe('device logs', () => {
     expect(r.status).toBe(200);
     const list = r.data.list as (LogFrame & { id: number })[];
     expect(r.data.total).toBeGreaterThanOrEqual(4);
-    const types = list.filter((f) => f.direction === 'in').map((f) => (f.decoded?.messages as { type: string }[])[0].type);
+    const types = list
+      .filter((f) => f.direction === 'in')
+      .map((f) => (f.decoded?.messages as { type: string }[])[0].type);
     expect(types).toEqual(['location', 'login']);
-    const location = list.find((f) => f.direction === 'in' && f.raw.startsWith('7878') && f.raw.slice(6, 8) !== '01')!;
+    const location = list.find(
+      (f) => f.direction === 'in' && f.raw.startsWith('7878') && f.raw.slice(6, 8) !== '01',
+    )!;
     expect((location.decoded!.messages as { latitude: number }[])[0].latitude).toBeCloseTo(CENTER.lat, 4);
     expect(list.some((f) => f.direction === 'out')).toBe(true);
     for (let i = 1; i < list.length; i++) expect(list[i - 1].at >= list[i].at).toBe(true);
@@ -91,7 +105,9 @@ describe('device logs', () => {
     // Latest frames, then nothing after the newest id (the polling fallback), then the next frame.
     const last = await h.post('/api/log/findLastLog', { terminalID: d.terminalId }, token);
     const newest = (last.data as { id: number }[])[0].id;
-    expect((await h.post('/api/log/findNewLog', { terminalID: d.terminalId, afterId: newest }, token)).data).toEqual([]);
+    expect(
+      (await h.post('/api/log/findNewLog', { terminalID: d.terminalId, afterId: newest }, token)).data,
+    ).toEqual([]);
     tracker.send(fix(-1));
     await settled();
     await gw.ctx.frameLog.flush();
@@ -104,7 +120,11 @@ describe('device logs', () => {
     const conn = await h.post('/api/log/connectLogApi', { terminalID: d.terminalId }, token);
     expect(conn.data.record).toMatchObject({ terminalId: d.terminalId, online: true });
     const state = await h.post('/api/log/deviceState', { terminalID: d.terminalId }, token);
-    expect(state.data.list[0]).toMatchObject({ terminalID: d.terminalId, online: true, node: gw.ctx.options.nodeId });
+    expect(state.data.list[0]).toMatchObject({
+      terminalID: d.terminalId,
+      online: true,
+      node: gw.ctx.options.nodeId,
+    });
     expect(state.data.list[0].lastFrameAt).not.toBeNull();
     tracker.close();
     await settled();
@@ -144,7 +164,10 @@ describe('device logs', () => {
     const ws = await logSocket('log');
     const ids = Array.from({ length: LOG_MONITOR_MAX + 1 }, (_, i) => String(860000000000000 + i));
     expect(await ws.watch(ids)).toEqual({ watching: 0, error: 'logWatchTooMany' });
-    expect(await ws.watch(ids.slice(0, LOG_MONITOR_MAX))).toEqual({ watching: LOG_MONITOR_MAX, error: undefined });
+    expect(await ws.watch(ids.slice(0, LOG_MONITOR_MAX))).toEqual({
+      watching: LOG_MONITOR_MAX,
+      error: undefined,
+    });
     ws.close();
     const agent = await logSocket('agent');
     expect(await agent.watch(['123456789012345'])).toMatchObject({ watching: 0, error: 'noPermission' });
@@ -173,7 +196,12 @@ describe('device logs', () => {
       reply: '78780501000955940d0a',
     });
     const loc = await h.post('/api/log/decode', { hex: JT808.location, protocol: 'jt808' }, token);
-    expect(loc.data).toMatchObject({ ok: true, protocol: 'jt808', detected: false, messages: [{ type: 'location' }] });
+    expect(loc.data).toMatchObject({
+      ok: true,
+      protocol: 'jt808',
+      detected: false,
+      messages: [{ type: 'location' }],
+    });
     const m = loc.data.messages[0];
     expect(m.latitude).toBeCloseTo(22.54, 1);
     // The platform general response 0x8001 to the terminal's serial.

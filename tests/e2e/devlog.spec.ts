@@ -11,23 +11,36 @@ const WEB_PORT = Number(process.env.E2E_PORT ?? 8091);
  * A GT06 device of agent2's tree, which no other browser test drives; found over the API as
  * agent2 (the log account sees frames, not accounts' device lists).
  */
-async function trackerImei(request: APIRequestContext): Promise<{ terminalID: string; lat: number; lon: number }> {
+async function trackerImei(
+  request: APIRequestContext,
+): Promise<{ terminalID: string; lat: number; lon: number }> {
   const login = await request.post('/api/login', { data: { username: 'agent2', password: '123456' } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const res = await request.post('/api/device/findDeviceLocationAll', {
     data: {},
     headers: { Authorization: `Bearer ${token}` },
   });
-  type D = { terminalID: string; deviceProtocol: number; platformExpireAt: string | null; location: { lat: number; lon: number } | null };
+  type D = {
+    terminalID: string;
+    deviceProtocol: number;
+    platformExpireAt: string | null;
+    location: { lat: number; lon: number } | null;
+  };
   const list = ((await res.json()) as { data: D[] }).data;
   const d = list.find(
-    (x) => x.deviceProtocol === DEVICE_PROTOCOL.Gt06 && x.location && (!x.platformExpireAt || Date.parse(x.platformExpireAt) > Date.now()),
+    (x) =>
+      x.deviceProtocol === DEVICE_PROTOCOL.Gt06 &&
+      x.location &&
+      (!x.platformExpireAt || Date.parse(x.platformExpireAt) > Date.now()),
   );
   if (!d) throw new Error('no GT06 device of agent2');
   return { terminalID: d.terminalID, ...d.location! };
 }
 
-test('the log account watches a simulated tracker live and finds its frames in the search', async ({ page, request }) => {
+test('the log account watches a simulated tracker live and finds its frames in the search', async ({
+  page,
+  request,
+}) => {
   const d = await trackerImei(request);
   const port = await findGt06Port(WEB_PORT, d.terminalID);
   await login(page, 'log', '/test/log/search');
@@ -54,7 +67,10 @@ test('the log account watches a simulated tracker live and finds its frames in t
 
     await page.goto('/test/log/search');
     await page.locator('#terminalID').fill(d.terminalID);
-    await page.getByRole('button', { name: /query|search|查询/i }).first().click();
+    await page
+      .getByRole('button', { name: /query|search|查询/i })
+      .first()
+      .click();
     const rows = page.locator('tr.ant-table-row');
     await expect(rows.filter({ hasText: /location deviceId=\d+ latitude=/ }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'reply GT06 0x12' }).first()).toBeVisible();
@@ -64,7 +80,9 @@ test('the log account watches a simulated tracker live and finds its frames in t
   }
 });
 
-test('the log account decodes a pasted GT06 login and a JT/T 808 location with the gateway reply', async ({ page }) => {
+test('the log account decodes a pasted GT06 login and a JT/T 808 location with the gateway reply', async ({
+  page,
+}) => {
   await login(page, 'log', '/test/log/search');
   await page.goto('/test/log/decode');
   await page.getByTestId('decode-hex').fill(GT06.login);

@@ -13,7 +13,9 @@ describe('device log rules', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
   it('accepts ranges within the last 7 days and refuses older or reversed ones', () => {
     expect(checkLogRange(new Date(now - LOG_WINDOW_MS), new Date(now), now)).toBeNull();
-    expect(checkLogRange(new Date(now - LOG_WINDOW_MS - 3600_000), new Date(now), now)).toBe('logRangeTooOld');
+    expect(checkLogRange(new Date(now - LOG_WINDOW_MS - 3600_000), new Date(now), now)).toBe(
+      'logRangeTooOld',
+    );
     expect(checkLogRange(new Date(now), new Date(now - 1000), now)).toBe('rangeOrder');
   });
 
@@ -28,7 +30,9 @@ describe('device log rules', () => {
 
   it('summarizes stored decoded frames on one line', () => {
     expect(
-      summarizeDecoded({ messages: [{ type: 'location', latitude: 22.5431234567, longitude: 114.05, speed: 30 }] }),
+      summarizeDecoded({
+        messages: [{ type: 'location', latitude: 22.5431234567, longitude: 114.05, speed: 30 }],
+      }),
     ).toBe('location latitude=22.543123 longitude=114.05 speed=30');
     expect(summarizeDecoded({ messages: [{ type: 'login', deviceId: '864717003283581' }] })).toBe(
       'login deviceId=864717003283581',
@@ -69,9 +73,11 @@ describe('frames without decoded fields', () => {
     expect(frameKind('787805120003903f0d0a')).toBe('GT06 0x12');
     expect(frameKind('7979000594000100000d0a')).toBe('GT06 0x94');
     expect(frameKind('7e8001000501')).toBe('JT/T 808 0x8001');
-    expect(describeFrame({ decoded: null, raw: '787805120003903f0d0a', direction: 'out' })).toBe('reply GT06 0x12');
-    expect(describeFrame({ decoded: { messages: [{ type: 'heartbeat' }] }, raw: '7878', direction: 'in' })).toBe(
-      'heartbeat',
+    expect(describeFrame({ decoded: null, raw: '787805120003903f0d0a', direction: 'out' })).toBe(
+      'reply GT06 0x12',
     );
+    expect(
+      describeFrame({ decoded: { messages: [{ type: 'heartbeat' }] }, raw: '7878', direction: 'in' }),
+    ).toBe('heartbeat');
   });
 });

@@ -48,7 +48,8 @@ export class FrameLog {
   }
 
   add(entry: FrameLogEntry) {
-    if (this.watched?.has(entry.terminalId)) this.bus!.publish(SUBJECT.logFrame(entry.terminalId), liveFrame(entry));
+    if (this.watched?.has(entry.terminalId))
+      this.bus!.publish(SUBJECT.logFrame(entry.terminalId), liveFrame(entry));
     if (this.queue.length >= this.opts.maxQueue) this.queue.shift();
     this.queue.push(entry);
     this.timer ??= setTimeout(() => {

@@ -80,7 +80,8 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Asks the cluster whether a gateway node holds the terminal now: node, last frame, online since',
+        description:
+          'Asks the cluster whether a gateway node holds the terminal now: node, last frame, online since',
         body: Body(Terminal),
       },
       config: access,
@@ -116,7 +117,8 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Decodes one pasted frame (GT06 or JT/T 808, or detected) and gives the reply the gateway sends',
+        description:
+          'Decodes one pasted frame (GT06 or JT/T 808, or detected) and gives the reply the gateway sends',
         body: Body({
           hex: MultiLine(LOG_DECODE_HEX_MAX, 200),
           protocol: Type.Optional(OneOf(['auto', 'gt06', 'jt808'] as const)),
@@ -127,4 +129,3 @@ export default async function routes(fastify: FastifyInstance) {
     async (req) => ok(decodeForPage(req.body.hex, req.body.protocol)),
   );
 }
-

@@ -73,7 +73,9 @@ export async function lastLogs(db: Db, terminalId: string, limit = LOG_LAST_MAX,
   const rows = await db
     .select(columns)
     .from(deviceLogs)
-    .where(and(eq(deviceLogs.terminalId, terminalId), gte(deviceLogs.createdAt, new Date(now - LOG_WINDOW_MS))))
+    .where(
+      and(eq(deviceLogs.terminalId, terminalId), gte(deviceLogs.createdAt, new Date(now - LOG_WINDOW_MS))),
+    )
     .orderBy(desc(deviceLogs.createdAt), desc(deviceLogs.id))
     .limit(Math.min(limit, LOG_LAST_MAX));
   return rows.map(toFrame);

@@ -101,7 +101,11 @@ export async function deviceStates(db: Db, q: StateQuery, now = Date.now()) {
       .limit(limit)
       .offset(offset),
   ]);
-  const last = await lastFrameTimes(db, rows.map((r) => r.terminalID), now);
+  const last = await lastFrameTimes(
+    db,
+    rows.map((r) => r.terminalID),
+    now,
+  );
   return {
     list: rows.map((r) => ({ ...r, lastFrameAt: last.get(r.terminalID) ?? null })),
     total: Number(total),
@@ -132,4 +136,3 @@ export async function connectionRecord(db: Db, terminalId: string) {
     .limit(1);
   return row ?? null;
 }
-

@@ -1,10 +1,20 @@
+import dayjs from 'dayjs';
 import { DEVICE_PROTOCOL } from '../../domain/codes';
 import { describeFrame } from '../../domain/device-log';
 import type { EntityDescriptor, EntityField, FieldOption, ListView } from '../types';
 
-const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({ value, label }));
+const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
+  value,
+  label,
+}));
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
-const time = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'datetime', width: 170, ...extra });
+/** Log times to the second (the generic list shows minutes). */
+const time = (extra: Partial<EntityField> = {}): EntityField => ({
+  type: 'datetime',
+  width: 170,
+  format: (v) => dayjs(v as string).format('YYYY-MM-DD HH:mm:ss'),
+  ...extra,
+});
 
 /** Device logs: frames, command tasks and connections. Labels are keys of the devlog namespace. */
 export const LOG_ENTITY: EntityDescriptor = {
@@ -15,7 +25,12 @@ export const LOG_ENTITY: EntityDescriptor = {
     terminalId: text({ labelKey: 'fields.imei', width: 160 }),
     startTime: time(),
     endTime: time(),
-    at: time({ labelKey: 'fields.time' }),
+    // Frames a second apart: the time to the millisecond.
+    at: time({
+      labelKey: 'fields.time',
+      width: 200,
+      format: (v) => dayjs(v as string).format('YYYY-MM-DD HH:mm:ss.SSS'),
+    }),
     direction: {
       type: 'select',
       width: 80,
@@ -25,7 +40,7 @@ export const LOG_ENTITY: EntityDescriptor = {
       ],
     },
     protocol: { type: 'select', options: protocolOptions, width: 90 },
-    raw: text({ copyable: true, width: 320 }),
+    raw: text({ copyable: true, width: 300 }),
     decoded: text({
       value: (row) =>
         describeFrame({

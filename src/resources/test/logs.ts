@@ -12,7 +12,10 @@ export const logResources: ResourceDescriptor[] = [
     screen('logMonitor', '/test/log/monitor', [P.testLog], {
       page: lazy(() => import('../../pages/test/log/LogMonitorPage')),
     }),
-    screen('logCmdTask', '/test/log/cmdTask', [P.testLog], { entity: LOG_ENTITY, view: LOG_VIEWS.logCmdTask }),
+    screen('logCmdTask', '/test/log/cmdTask', [P.testLog], {
+      entity: LOG_ENTITY,
+      view: LOG_VIEWS.logCmdTask,
+    }),
     screen('logDeviceState', '/test/log/deviceState', [P.testLog], {
       entity: LOG_ENTITY,
       view: LOG_VIEWS.logDeviceState,

@@ -105,7 +105,12 @@ function DecodeResult({ answer }: { answer: DecodeAnswer }) {
                 key: 'reply',
                 label: t('decode.reply'),
                 children: answer.reply ? (
-                  <Typography.Text copyable code data-testid="decode-reply" style={{ wordBreak: 'break-all' }}>
+                  <Typography.Text
+                    copyable
+                    code
+                    data-testid="decode-reply"
+                    style={{ wordBreak: 'break-all' }}
+                  >
                     {answer.reply}
                   </Typography.Text>
                 ) : (

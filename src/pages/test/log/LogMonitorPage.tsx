@@ -2,7 +2,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Alert, Badge, Button, Card, Empty, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOG_MONITOR_KEEP, LOG_MONITOR_MAX, parseTerminalList, type LogFrame } from '../../../domain/device-log';
+import {
+  LOG_MONITOR_KEEP,
+  LOG_MONITOR_MAX,
+  parseTerminalList,
+  type LogFrame,
+} from '../../../domain/device-log';
 import type { LiveStatus } from '../../../providers/live';
 import { getToken } from '../../../providers/session';
 import { connectLogSocket, type LogSocket } from './logSocket';
@@ -123,7 +128,12 @@ export default function LogMonitorPage() {
             {t('monitor.count', { count: parsed.length, max: LOG_MONITOR_MAX })}
           </Typography.Text>
           <Space>
-            <Button type="primary" data-testid="log-watch" disabled={parsed.length === 0 || tooMany} onClick={watch}>
+            <Button
+              type="primary"
+              data-testid="log-watch"
+              disabled={parsed.length === 0 || tooMany}
+              onClick={watch}
+            >
               {t('monitor.watch')}
             </Button>
             <Button data-testid="log-stop" disabled={watching.length === 0} onClick={stop}>
@@ -131,7 +141,9 @@ export default function LogMonitorPage() {
             </Button>
           </Space>
           {watching.length > 0 && (
-            <Typography.Text data-testid="log-watching">{t('monitor.watching', { count: watching.length })}</Typography.Text>
+            <Typography.Text data-testid="log-watching">
+              {t('monitor.watching', { count: watching.length })}
+            </Typography.Text>
           )}
         </Space>
       </Space>
@@ -231,7 +243,9 @@ function LineList({
                 <Tag color={l.direction === 'in' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
                   {t(`direction.${l.direction}`)}
                 </Tag>
-                <span style={{ flex: '0 0 440px', overflow: 'hidden', textOverflow: 'ellipsis' }}>{l.summary}</span>
+                <span style={{ flex: '0 0 440px', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {l.summary}
+                </span>
                 <span style={{ color: '#999', overflow: 'hidden', textOverflow: 'ellipsis' }}>{l.raw}</span>
               </div>
             );

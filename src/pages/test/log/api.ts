@@ -4,8 +4,7 @@ export type DecodeProtocol = 'auto' | 'gt06' | 'jt808';
 
 /** POST /log/decode: one frame's messages and the gateway's reply, or why the codec refused it. */
 export type DecodeAnswer = { protocol: 'gt06' | 'jt808'; detected: boolean } & (
-  | { ok: true; messages: Record<string, unknown>[]; reply: string | null }
-  | { ok: false; error: string }
+  { ok: true; messages: Record<string, unknown>[]; reply: string | null } | { ok: false; error: string }
 );
 
 export const decodeFrame = (hex: string, protocol: DecodeProtocol) =>

@@ -35,7 +35,9 @@ export function connectLogSocket(opts: LogSocketOptions): LogSocket {
     if (closed) return;
     opts.onStatus('connecting');
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}${API_BASE}/ws?token=${encodeURIComponent(opts.token)}`);
+    const ws = new WebSocket(
+      `${proto}//${location.host}${API_BASE}/ws?token=${encodeURIComponent(opts.token)}`,
+    );
     socket = ws;
     ready = false;
     ws.onmessage = (msg) => {

@@ -36,7 +36,11 @@ export function prepend(lines: MonitorLine[], batch: MonitorLine[], keep = LOG_M
 }
 
 /** Lines whose IMEI, summary or hex holds the text (case-insensitive), of one direction if asked. */
-export function filterLines(lines: MonitorLine[], text: string, direction: 'all' | 'in' | 'out'): MonitorLine[] {
+export function filterLines(
+  lines: MonitorLine[],
+  text: string,
+  direction: 'all' | 'in' | 'out',
+): MonitorLine[] {
   const q = text.trim().toLowerCase();
   if (!q && direction === 'all') return lines;
   return lines.filter(
