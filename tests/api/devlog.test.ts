@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { commands } from '../../server/db/schema/commands';
+import { offlineCommands } from '../../server/db/schema/offline-commands';
+import { DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { GT06, JT808 } from '../unit/gateway/frames';
 import { LOG_MONITOR_MAX, type LogFrame } from '../../src/domain/device-log';
 import { connect, gt06Of, gw, h, CENTER, setUpTrackerTests, settled } from './tracker-fixture';
@@ -172,6 +175,45 @@ describe('device logs', () => {
     const agent = await logSocket('agent');
     expect(await agent.watch(['123456789012345'])).toMatchObject({ watching: 0, error: 'noPermission' });
     agent.close();
+  });
+
+  it('lists a terminal’s sent and queued commands as its command tasks, newest first', async () => {
+    const d = await gt06Of('user');
+    const userId = await h.idOf('agent');
+    const db = h.handle.db;
+    const at = (minAgo: number) => new Date(Date.now() - minAgo * 60_000);
+    await db.insert(commands).values({
+      deviceId: d.id,
+      terminalId: d.terminalId,
+      userId,
+      content: 'WHERE#',
+      reply: 'Lat:22.5',
+      status: 'replied',
+      result: 1,
+      protocol: DEVICE_PROTOCOL.Gt06,
+      createdAt: at(10),
+    });
+    await db.insert(offlineCommands).values({
+      deviceId: d.id,
+      terminalId: d.terminalId,
+      userId,
+      content: 'Relay,1#',
+      protocol: DEVICE_PROTOCOL.Gt06,
+      createdAt: at(5),
+    });
+    const token = await h.login('log');
+    const r = await h.post('/api/log/cmdTask', { terminalID: d.terminalId }, token);
+    expect(r.data.total).toBe(2);
+    expect(r.data.list).toMatchObject([
+      { source: 'offline', content: 'Relay,1#', status: 'queued', username: 'agent' },
+      { source: 'sent', content: 'WHERE#', status: 'replied', reply: 'Lat:22.5' },
+    ]);
+    const later = await h.post(
+      '/api/log/cmdTask',
+      { terminalID: d.terminalId, startTime: at(7).toISOString() },
+      token,
+    );
+    expect(later.data.list.map((x: { content: string }) => x.content)).toEqual(['Relay,1#']);
   });
 
   it('answers 403 to reseller roles on every log route', async () => {
