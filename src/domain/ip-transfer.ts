@@ -48,6 +48,10 @@ export const isIpv4 = (host: string) => {
   return !!m && m.slice(1).every((o) => Number(o) <= 255);
 };
 
+/** The host field alone (the form's rule): the server's validateHost, without a port. */
+export const validateTransferHost = (host: string): MessageKey | null =>
+  checkTransferTarget(host, 1) ? 'transferHostInvalid' : null;
+
 /** The new server: a domain name or IPv4 address without a port, and a port 1–65535. */
 export function checkTransferTarget(host: string, port: number): MessageKey | null {
   const h = host.trim();

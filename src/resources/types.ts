@@ -87,6 +87,8 @@ export interface EntityField {
   copyable?: boolean;
   /** An address column: empty cells offer to look the row's position up and save it. */
   addressLookup?: AddressLookup;
+  /** Cells link to this in-app path of the row (a transfer's id to its devices). */
+  link?: (row: Record<string, unknown>) => string;
 }
 
 /** Where an address cell finds its row's position, and the call that saves the address found. */
@@ -169,6 +171,8 @@ export interface ListView {
   links?: readonly ListLink[];
   /** Rows drawn stronger than the others (unread alarms). */
   emphasize?: (row: Record<string, unknown>) => boolean;
+  /** Reloads the shown page this often (ms): rows a background job changes (transfer results). */
+  refreshMs?: number;
 }
 
 /** One batch operation on many devices: pasted IMEIs (or ones selected in the list) plus a form. */

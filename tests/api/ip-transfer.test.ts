@@ -133,11 +133,11 @@ describe('IP transfer to a second gateway port', () => {
     expect(d.total).toBe(gt06Ids.length + offlineIds.length);
     expect(d.acked).toBe(gt06Ids.length);
     expect(d.offline).toBe(offlineIds.length);
-    const byId = new Map<string, { ok: boolean; key?: string; status?: string }>(
+    const byId = new Map<string, { ok: boolean; key?: string; outcome?: string }>(
       d.results.map((l: { terminalID: string }) => [l.terminalID, l]),
     );
-    expect(byId.get(offlineIds[0])).toMatchObject({ ok: false, key: 'transferOffline', status: 'offline' });
-    expect(byId.get(gt06Ids[5])).toMatchObject({ ok: true, status: 'acked' });
+    expect(byId.get(offlineIds[0])).toMatchObject({ ok: false, key: 'transferOffline', outcome: 'offline' });
+    expect(byId.get(gt06Ids[5])).toMatchObject({ ok: true, outcome: 'acked' });
     const lines = d.results as { row: number; key?: string }[];
     expect(lines.find((l) => l.row === gt06Ids.length + offlineIds.length + 1)?.key).toBe('imeiInvalid');
     expect(lines.find((l) => l.row === gt06Ids.length + offlineIds.length + 2)?.key).toBe('transferUnknown');

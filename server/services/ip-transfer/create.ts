@@ -25,7 +25,8 @@ export interface TransferInput {
   name?: string;
 }
 
-export type TransferReportLine = TransferLine & { status?: TransferDeviceStatus };
+/** A line of the report: `outcome` is its device's status once the transfer holds it. */
+export type TransferReportLine = TransferLine & { outcome?: TransferDeviceStatus };
 
 /** Why a device's line is not a success, by its status. */
 const STATUS_KEY: Partial<Record<TransferDeviceStatus, MessageKey>> = {
@@ -96,7 +97,7 @@ export async function createTransfer(
   for (const l of lines) {
     const s = l.ok ? status.get(l.terminalID) : undefined;
     if (!s) continue;
-    l.status = s;
+    l.outcome = s;
     const key = STATUS_KEY[s];
     if (key) Object.assign(l, { ok: false, key });
   }

@@ -1,4 +1,5 @@
 import { Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EntityDescriptor } from '../../resources/types';
 import type { ColumnSpec } from './derive';
@@ -27,6 +28,7 @@ export function CellValue({
   const text = cellText(entity, spec, value, t, accounts, '-');
   const option = value == null || spec.field.format ? undefined : spec.options?.get(value as string | number);
   if (option?.color) return <Tag color={option.color}>{text}</Tag>;
+  if (spec.field.link && row) return <Link to={spec.field.link(row)}>{text}</Link>;
   if (spec.field.copyable && value != null && value !== '')
     return <Typography.Text copyable>{text}</Typography.Text>;
   return <>{text}</>;

@@ -58,6 +58,7 @@ export function ListScreen({
     pagination: { pageSize: PAGE_SIZE_DEFAULT, mode: view.paged === false ? 'off' : 'server' },
     filters: { initial: initialFilters, defaultBehavior: 'replace' },
     syncWithLocation: false,
+    queryOptions: view.refreshMs ? { refetchInterval: view.refreshMs } : undefined,
     onSearch: (values) => toFilters(requestBody(entity, filterNames, values)),
     errorNotification: (err) => ({ type: 'error', message: errorText(err) }),
   });

@@ -7,7 +7,9 @@ import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityDescriptor, ReportView, ResourceDescriptor } from '../../resources/types';
 import type { SheetFormat } from '../../sheets';
+import { CellValue } from './CellValue';
 import {
+  columnSpecs,
   initialValues,
   labelKeyOf,
   parseRowLines,
@@ -172,7 +174,15 @@ export function ReportScreen({ resource, entity, view: base }: Props) {
                 title: t('device:fields.terminalID'),
                 width: 180,
               },
-              ...extra.map((c) => ({ key: c, dataIndex: c, title: t(labelKeyOf(entity, c)) })),
+              // Extra columns are drawn like list cells: enum values by their labels and colours.
+              ...columnSpecs(entity, extra).map((spec) => ({
+                key: spec.name,
+                dataIndex: spec.name,
+                title: t(spec.titleKey),
+                render: (value: unknown, l: ReportLine) => (
+                  <CellValue entity={entity} spec={spec} value={value} row={l} />
+                ),
+              })),
               {
                 key: 'status',
                 title: t('device:generic.status'),
