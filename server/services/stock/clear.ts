@@ -125,7 +125,11 @@ export async function clearDevicesData(db: Db, auth: AuthContext, imeis: string)
   const lines = nonEmpty(checkTerminalLines(parseLines(imeis)));
   const { imported } = await terminalsOf(db, lines);
   const done = lines.filter((l) => l.ok);
-  const counts = new Map<string, ClearedCounts>(done.map((l) => [l.terminalID, {}]));
+  // Every kind starts at 0: a terminal only in stock reports 0 positions, not nothing.
+  const kinds = [...BY_DEVICE, ...BY_TERMINAL].flatMap(([, name]) => (name ? [name] : []));
+  const counts = new Map<string, ClearedCounts>(
+    done.map((l) => [l.terminalID, Object.fromEntries(kinds.map((k) => [k, 0]))]),
+  );
   const add = (t: string, name: string | null, n: number | undefined) => {
     if (name) counts.get(t)![name] = (counts.get(t)![name] ?? 0) + (n ?? 0);
   };

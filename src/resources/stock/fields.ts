@@ -120,6 +120,7 @@ export const STOCK_ENTITY: EntityDescriptor = {
     trackDays: count(),
     // records
     op: { type: 'select', options: keyed('ops', STOCK_OP), width: 110 },
+    recordedAt: time({ labelKey: 'fields.time', value: (row) => row.createdAt }),
     operator: text({ width: 110 }),
     target: text({ width: 110 }),
     change: { type: 'text', value: change },

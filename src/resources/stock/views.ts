@@ -103,7 +103,7 @@ export const STOCK_VIEWS = {
     kind: 'list',
     endpoint: '/preInput/records',
     rowKey: 'id',
-    columns: ['createdAt', 'terminalID', 'op', 'operator', 'target', 'change'],
+    columns: ['recordedAt', 'terminalID', 'op', 'operator', 'target', 'change'],
     filters: ['terminalID', 'op', 'startTime', 'endTime'],
   } satisfies ListView,
 };
