@@ -123,6 +123,23 @@ describe('stock in', () => {
   });
 });
 
+describe('stock export', () => {
+  it('exports the filtered stock as csv', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/preInput/stockExport',
+      payload: { batchNo: 'B-TEST-1', format: 'csv' },
+      headers: { authorization: `Bearer ${stocker}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('IMEI');
+    expect(lines.find((l) => l.includes('861234500000011'))).toContain('89860000000000000011');
+  });
+});
+
 describe('shipping and removal', () => {
   it('ships tested terminals to an agent, who can then import them; the rest are reported', async () => {
     const [a, b] = await inStock('B-DEMO-READY', 2);
