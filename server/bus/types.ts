@@ -52,6 +52,8 @@ export const SUBJECT = {
   /** A frame of a watched terminal, published by the gateway node holding it. */
   logFrame: (terminalId: string) => `log.frame.${terminalId}`,
   allLogFrames: 'log.frame.>',
+  /** A terminal's firmware upgrade result (JT/T 808 0x0108), for the OTA engine. */
+  otaResult: 'ota.result',
   /** Request to the node holding a terminal: its live connection state (the log pages' checkRedis). */
   logProbe: (terminalId: string) => `log.probe.${terminalId}`,
 } as const;

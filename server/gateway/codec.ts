@@ -133,6 +133,13 @@ export interface AuthMessage extends MessageBase {
   imei?: string;
 }
 
+/** JT/T 808 0x0108: the terminal's upgrade result (JT808_UPGRADE_RESULT). */
+export interface UpgradeResultMessage extends MessageBase {
+  type: 'upgradeResult';
+  upgradeType: number;
+  result: number;
+}
+
 export interface SimpleMessage extends MessageBase {
   type: 'unregister' | 'timeRequest' | 'unknown';
   note?: string;
@@ -145,6 +152,7 @@ export type DecodedMessage =
   | ReplyMessage
   | RegisterMessage
   | AuthMessage
+  | UpgradeResultMessage
   | SimpleMessage;
 
 export interface DecodeResult {

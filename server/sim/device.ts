@@ -21,6 +21,7 @@ import {
   jt808TextReply,
 } from './jt808-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
+import { SimOta } from './ota';
 import { SimTires } from './tires';
 import { gt06ServerAddress, jt808ServerAddress, MOVE_DELAY_MS, type ServerAddress } from './server-address';
 
@@ -80,6 +81,8 @@ export class SimDevice {
   authCode: string | null = null;
   stats = { positions: 0, commands: 0, connects: 0 };
   onCommand?: (text: string) => void;
+  /** Firmware upgrades this tracker takes (server/sim/ota.ts). */
+  readonly ota: SimOta;
 
   constructor(
     readonly spec: SimDeviceSpec,
@@ -93,6 +96,7 @@ export class SimDevice {
         ? new SimTires(spec.tireWheels, seededRng(spec.seed + 7919), spec.terminalId)
         : null;
     this.splitter = (spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
+    this.ota = new SimOta(spec.terminalId);
   }
 
   get connected() {
@@ -227,7 +231,8 @@ export class SimDevice {
     if (!cmd) return;
     this.stats.commands++;
     this.onCommand?.(cmd.text);
-    this.send(gt06CommandReply(cmd.serverFlag, commandAnswer(cmd.text, this.vehicle), this.next()));
+    const answer = this.ota.gt06Command(cmd.text) ?? commandAnswer(cmd.text, this.vehicle);
+    this.send(gt06CommandReply(cmd.serverFlag, answer, this.next()));
     const moveTo = gt06ServerAddress(cmd.text);
     if (moveTo) this.moveTo(moveTo);
   }
@@ -278,6 +283,8 @@ export class SimDevice {
       const moveTo = jt808ServerAddress(f.body, this.address);
       this.send(jt808GeneralReply(this.spec.terminalId, f.header.serial, id, 0, this.next()));
       if (moveTo) this.moveTo(moveTo);
+    } else if (id === JT808_MSG.upgradePackage) {
+      for (const out of this.ota.jt808Package(f, () => this.next())) this.send(out);
     } else if (id === JT808_MSG.textCommand) {
       const text = decodeGbk(f.body.subarray(1));
       this.stats.commands++;

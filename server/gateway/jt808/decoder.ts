@@ -169,6 +169,10 @@ export function decodeJt808Frame(
         return done([textReply(base, f)], ack());
       case M.textReply:
         return done([textReply(base, f)], null);
+      case M.upgradeResult:
+        // 0x0108: upgrade type, result (0 success, 1 failure, 2 cancelled).
+        if (f.body.length < 2) return done([{ ...base, type: 'unknown', note: 'short 0x0108' }], ack());
+        return done([{ ...base, type: 'upgradeResult', upgradeType: f.body[0], result: f.body[1] }], ack());
       default: {
         // The standard answers any uplink without a dedicated reply with 0x8001; "ok" stops resends.
         const note = `unsupported message id 0x${h.messageId.toString(16).padStart(4, '0')}`;

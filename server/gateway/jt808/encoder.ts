@@ -17,6 +17,8 @@ export const JT808_MSG = {
   generalReply: 0x8001,
   registerReply: 0x8100,
   textCommand: 0x8300,
+  upgradeResult: 0x0108,
+  upgradePackage: 0x8108,
 } as const;
 
 /** Result codes of 0x8001 and 0x0001. */
@@ -60,4 +62,52 @@ export function encodeJt808TextCommand(
 ): Buffer {
   const body = Buffer.concat([Buffer.of((options.flag ?? 0x01) & 0xff), encodeGbk(text)]);
   return buildJt808Frame(JT808_MSG.textCommand, body, target, options.serial ?? 0);
+}
+
+/**
+ * 0x8108 terminal upgrade package body: upgrade type, manufacturer id (5 bytes), version length
+ * and version, package length (u32) and the package. A long one goes out in sub-packages:
+ * slices of this body, each in a frame with the sub-package header (splitJt808Body).
+ */
+export function encodeJt808UpgradeBody(p: {
+  type: number;
+  manufacturer: string;
+  version: string;
+  data: Uint8Array;
+}): Buffer {
+  const maker = Buffer.alloc(5, 0);
+  Buffer.from(p.manufacturer, 'latin1').copy(maker, 0, 0, 5);
+  const version = encodeGbk(p.version);
+  const head = Buffer.alloc(1 + 5 + 1 + version.length + 4);
+  head[0] = p.type & 0xff;
+  maker.copy(head, 1);
+  head[6] = version.length & 0xff;
+  version.copy(head, 7);
+  head.writeUInt32BE(p.data.length, 7 + version.length);
+  return Buffer.concat([head, p.data]);
+}
+
+/** Reads a whole (reassembled) 0x8108 body; null when it is short of its stated length. */
+export function decodeJt808UpgradeBody(
+  body: Buffer,
+): { type: number; manufacturer: string; version: string; data: Buffer } | null {
+  if (body.length < 11) return null;
+  const vlen = body[6];
+  if (body.length < 11 + vlen) return null;
+  const size = body.readUInt32BE(7 + vlen);
+  const data = body.subarray(11 + vlen);
+  if (data.length !== size) return null;
+  return {
+    type: body[0],
+    manufacturer: body.subarray(1, 6).toString('latin1').replace(/\0+$/, ''),
+    version: body.subarray(7, 7 + vlen).toString('latin1'),
+    data,
+  };
+}
+
+/** Slices a message body into sub-package bodies of at most `size` bytes (at least one). */
+export function splitJt808Body(body: Buffer, size: number): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < body.length; at += size) out.push(body.subarray(at, at + size));
+  return out.length ? out : [body];
 }

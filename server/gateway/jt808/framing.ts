@@ -124,18 +124,24 @@ export function buildJt808Frame(
   body: Uint8Array,
   target: Jt808Target,
   serial: number,
+  /** A sub-package of a long message (properties bit 13): total count and 1-based index. */
+  packet?: { count: number; index: number },
 ): Buffer {
   if (body.length > 0x3ff) throw new RangeError(`JT/T 808 body too long (${body.length} bytes)`);
   const is2019 = target.version !== undefined;
   const want = is2019 ? 10 : 6;
   if (target.terminal.length !== want) throw new RangeError(`terminal number must be ${want} bytes`);
-  const head = Buffer.alloc(4 + (is2019 ? 1 : 0) + want + 2);
+  const head = Buffer.alloc(4 + (is2019 ? 1 : 0) + want + 2 + (packet ? 4 : 0));
   head.writeUInt16BE(messageId & 0xffff, 0);
-  head.writeUInt16BE(body.length | (is2019 ? 0x4000 : 0), 2);
+  head.writeUInt16BE(body.length | (is2019 ? 0x4000 : 0) | (packet ? 0x2000 : 0), 2);
   let at = 4;
   if (is2019) head[at++] = (target.version ?? 0) & 0xff;
   target.terminal.copy(head, at);
   head.writeUInt16BE(serial & 0xffff, at + want);
+  if (packet) {
+    head.writeUInt16BE(packet.count & 0xffff, at + want + 2);
+    head.writeUInt16BE(packet.index & 0xffff, at + want + 4);
+  }
   const inner = Buffer.concat([head, body, Buffer.of(0)]);
   inner[inner.length - 1] = xorCheck(inner, 0, inner.length - 1);
   return Buffer.concat([Buffer.of(0x7e), escapeJt808(inner), Buffer.of(0x7e)]);

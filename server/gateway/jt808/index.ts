@@ -8,6 +8,9 @@ export {
   encodeJt808GeneralReply,
   encodeJt808RegisterReply,
   encodeJt808TextCommand,
+  encodeJt808UpgradeBody,
+  decodeJt808UpgradeBody,
+  splitJt808Body,
   JT808_MSG,
   JT808_RESULT,
 } from './encoder';

@@ -16,7 +16,7 @@ export interface CommandRequest {
    * JT/T 808 only: a binary platform message sent instead of the text command (0x8103 set
    * parameters, 0x8108 upgrade package). `body` is hex; the reply is the terminal's 0x0001.
    */
-  message?: { id: number; body: string };
+  message?: { id: number; body: string; packet?: { count: number; index: number } };
 }
 
 export interface CommandOutcome {
@@ -130,7 +130,8 @@ export class CommandChannel {
     // One serial sequence per connection for replies and commands alike (the standard's rule).
     this.serial = nextJt808Serial(session);
     const target = { terminal: session.terminal, version: session.protocolVersion };
-    if (message) return buildJt808Frame(message.id, Buffer.from(message.body, 'hex'), target, this.serial);
+    if (message)
+      return buildJt808Frame(message.id, Buffer.from(message.body, 'hex'), target, this.serial, message.packet);
     return encodeJt808TextCommand({ terminal: session.terminal, version: session.protocolVersion }, content, {
       serial: this.serial,
     });

@@ -180,6 +180,10 @@ export class TrackerConnection {
       case 'commandReply':
       case 'terminalReply':
         return this.commands.onReply(msg);
+      case 'upgradeResult':
+        // The OTA engine (server/services/ota) closes the device's upgrade.
+        this.ctx.bus.publish(SUBJECT.otaResult, { terminalId: device.terminalId, result: msg.result });
+        return;
       case 'unregister':
         return;
       default:
