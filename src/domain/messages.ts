@@ -90,6 +90,9 @@ export const MESSAGES = {
   stockNotTested: 'This terminal has not passed the factory test',
   shipTargetInvalid: 'The receiving account does not exist or is not an agent',
   deviceNotImported: 'This terminal is not imported to any account',
+  // factory quality control (issue 15, src/domain/qc.ts)
+  qcRowInvalid: 'This row could not be read: check the result (pass/fail), the numbers and the time',
+  testConfigNameTaken: 'A test configuration of this name already exists',
   // firmware (OTA) upgrades (issue 15, src/domain/ota.ts)
   firmwareEmpty: 'The firmware file is empty',
   firmwareRawBody: 'Send the firmware file itself as the request body (application/octet-stream)',
