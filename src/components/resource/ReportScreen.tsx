@@ -35,11 +35,11 @@ function activeView(view: ReportView, values: Record<string, unknown>): ReportVi
 }
 
 /** An import: lines pasted or read from xlsx/csv, the import's options, then the per-line report. */
-export function ReportScreen({ resource, entity, view: base }: Props) {
+export function ReportScreen({ resource, entity, view }: Props) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  // The report's columns are those of the variant last submitted.
-  const [view, setView] = useState(base);
+  // The report's extra columns are those of the variant last submitted.
+  const [extra, setExtra] = useState(view.reportColumns ?? []);
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ReportLine[] | null>(null);
@@ -48,7 +48,7 @@ export function ReportScreen({ resource, entity, view: base }: Props) {
   const columns = view.rowColumns ?? ['terminalID'];
 
   const submit = async (values: Record<string, unknown>) => {
-    const active = activeView(base, values);
+    const active = activeView(view, values);
     const body = requestBody(entity, active.fields, values);
     const lines = String(values[active.linesField] ?? '');
     if (active.input === 'rows') body.rows = parseRowLines(lines, columns);
@@ -64,7 +64,7 @@ export function ReportScreen({ resource, entity, view: base }: Props) {
     setError(null);
     try {
       setReport(reportLines(await request(active.endpoint, body)));
-      setView(active);
+      setExtra(active.reportColumns ?? []);
     } catch (err) {
       setReport(null);
       setError(err);
@@ -74,7 +74,6 @@ export function ReportScreen({ resource, entity, view: base }: Props) {
   };
 
   const reason = (l: ReportLine) => (l.ok ? '' : t(`errors:${l.key ?? 'network'}`));
-  const extra = view.reportColumns ?? [];
   const download = (format: SheetFormat) =>
     saveSheet(
       [
