@@ -80,6 +80,7 @@ describe('menu per role', () => {
         '/test/stock/Removal',
         '/test/stock/importDevice',
         '/test/stock/importImei',
+        '/test/stock/records',
         '/test/stock/stockDevice',
       ].sort(),
     );

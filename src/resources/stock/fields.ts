@@ -49,6 +49,9 @@ export const STOCK_ENTITY: EntityDescriptor = {
   subject: 'test',
   fields: {
     terminalID: text({ maxLength: 20, labelKey: 'fields.imei', width: 160 }),
+    // the pasted lines of the report screens (their label is the renderer's own)
+    lines: { type: 'lines', required: true },
+    imeis: { type: 'lines', required: true },
     iccid: text({ maxLength: 20, width: 190, validate: (v) => validateIccid(v) }),
     deviceType: text({ maxLength: 32, width: 100 }),
     defaultDeviceType: text({
