@@ -185,11 +185,17 @@ describe('shipping and removal', () => {
 
     const imported = await h.post(
       '/api/device/deviceImport',
-      { imeis: a, importProtocol: IMPORT_PROTOCOL.gt06 },
+      { imeis: `${a}\n861234500000011`, importProtocol: IMPORT_PROTOCOL.gt06 },
       await h.login('agent'),
     );
     expect(imported.status, JSON.stringify(imported.meta)).toBe(200);
     expect(imported.data.imported).toBe(1);
+    // a terminal just stocked in has no passed factory test yet: the import refuses it
+    expect(imported.data.results[1]).toMatchObject({
+      imei: '861234500000011',
+      ok: false,
+      key: 'imeiNoTestRecord',
+    });
   });
 
   it('refuses a receiving account that is not an agent', async () => {
