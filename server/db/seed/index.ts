@@ -14,6 +14,7 @@ import { seedDeviceTypes } from './device-types';
 import { buildDemoFleet, insertDevices } from './devices';
 import { seedCommerce } from './misc';
 import { buildStock, insertStock } from './stock';
+import { seedIpTransfers } from './ip-transfers';
 import { seedFactoryStock } from './factory-stock';
 import { buildTracks, insertPositions } from './tracks';
 import { seedHistory } from './history-seed';
@@ -97,6 +98,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedDemoPlaces(tx, fleet.devices, now);
     await seedOperations(tx, fleet.devices, now);
     await seedTires(tx, fleet.devices);
+    await seedIpTransfers(tx, fleet.devices, now);
     if (opts.history !== false) await seedHistory(tx, fleet.devices, tracks, now);
   });
   return {

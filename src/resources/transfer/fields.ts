@@ -51,7 +51,7 @@ export const TRANSFER_ENTITY: EntityDescriptor = {
     port: { type: 'number', min: 1, max: TRANSFER_PORT_MAX, required: true },
     name: text({ maxLength: TRANSFER_NAME_MAX, helpKey: 'help.name' }),
     /** The report line's device status once the transfer holds it. */
-    outcome: { type: 'select', options: DEVICE_STATUS, labelKey: 'fields.status' },
+    outcome: { type: 'select', options: DEVICE_STATUS },
     status: { type: 'select', options: DEVICE_STATUS, width: 110 },
     state: {
       type: 'select',
