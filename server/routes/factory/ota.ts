@@ -14,10 +14,10 @@ import {
   OTA_TARGET_MODES,
 } from '../../../src/domain/ota';
 import { ok, PageQuery } from '../../lib/envelope';
-import { Body, Id, LineList, OneOf, Required, Text, Token, Type } from '../../lib/schema/primitives';
+import { Body, Id, LineList, NoInput, OneOf, Required, Text, Token, Type } from '../../lib/schema/primitives';
 import { authOf } from '../../plugins/auth';
 import { OtaEngine } from '../../services/ota/engine';
-import { deleteFirmware, firmwareById, listFirmwares, uploadFirmware } from '../../services/ota/firmwares';
+import { deleteFirmware, firmwareById, listFirmwares, upgradableTypes, uploadFirmware } from '../../services/ota/firmwares';
 import { cancelJob, createJob, jobDevices, listJobs, retryJob } from '../../services/ota/jobs';
 import { recordDownload, sendFirmware, tokenTarget } from '../../services/ota/serve';
 
@@ -57,6 +57,14 @@ export default async function routes(fastify: FastifyInstance) {
       config: manage,
     },
     async (req) => ok(await listFirmwares(db, req.body)),
+  );
+  app.post(
+    '/ota/deviceTypes',
+    {
+      schema: { tags, description: 'Device types whose trackers can be upgraded over the air, with their upgrade family', body: NoInput() },
+      config: manage,
+    },
+    async () => ok(await upgradableTypes(db)),
   );
   app.post(
     '/ota/firmware/upload',

@@ -34,6 +34,18 @@ export function firmwareView(f: FirmwareRow) {
   };
 }
 
+/** Device types the platform can upgrade, by name, with the upgrade they take. */
+export async function upgradableTypes(db: Db) {
+  const rows = await db
+    .select({ name: deviceTypes.name, protocol: deviceTypes.protocol })
+    .from(deviceTypes)
+    .orderBy(deviceTypes.sortOrder, deviceTypes.name);
+  return rows.flatMap((r) => {
+    const family = otaFamily(r.protocol);
+    return family ? [{ ...r, family }] : [];
+  });
+}
+
 /** Checks and stores an uploaded image: the device type decides the protocol. */
 export async function uploadFirmware(db: Db, dir: string, auth: AuthContext, meta: FirmwareMeta, bytes: unknown) {
   if (!Buffer.isBuffer(bytes)) throw badRequest('firmwareRawBody');
