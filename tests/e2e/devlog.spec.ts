@@ -75,6 +75,18 @@ test('the log account watches a simulated tracker live and finds its frames in t
     await expect(rows.filter({ hasText: /location deviceId=\d+ latitude=/ }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'reply GT06 0x12' }).first()).toBeVisible();
     await page.screenshot({ path: 'docs/screenshots/log-search.png' });
+
+    // Its connection: held by the e2e server's gateway, with its last frame.
+    await page.goto('/test/log/deviceState');
+    await page.locator('#terminalID').fill(d.terminalID);
+    await page
+      .getByRole('button', { name: /search|查询/i })
+      .first()
+      .click();
+    const state = page.locator('tr.ant-table-row').filter({ hasText: d.terminalID });
+    await expect(state).toHaveCount(1);
+    await expect(state).toContainText(/Online|在线/);
+    await expect(state).toContainText('127.0.0.1:');
   } finally {
     sim.stop();
   }
