@@ -10,6 +10,7 @@ import { seedActivity } from './activity';
 import { seedDepotFences } from './depot-fences';
 import { seedDemoPlaces } from './demo-places';
 import { seedOperations } from './operations';
+import { seedFactoryOta } from './factory-ota';
 import { seedDeviceTypes } from './device-types';
 import { buildDemoFleet, insertDevices } from './devices';
 import { seedCommerce } from './misc';
@@ -97,6 +98,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedDepotFences(tx, fleet.devices, now);
     await seedDemoPlaces(tx, fleet.devices, now);
     await seedOperations(tx, fleet.devices, now);
+    await seedFactoryOta(tx, fleet.devices, now);
     await seedTires(tx, fleet.devices);
     await seedIpTransfers(tx, fleet.devices, now);
     if (opts.history !== false) await seedHistory(tx, fleet.devices, tracks, now);
