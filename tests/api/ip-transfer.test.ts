@@ -8,6 +8,9 @@ import { startGateway, type Gateway } from '../../server/gateway/runtime/server'
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family, type SimDeviceSpec } from '../../server/sim/device';
 import { demoSpecs } from '../../server/sim/fleet';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
+import { ipTransferDevices } from '../../server/db/schema/ip-transfers';
+import { createTransfer } from '../../server/services/ip-transfer/create';
+import { TransferRunner } from '../../server/services/ip-transfer/runner';
 import { closeDatabase, startHarness, type Harness } from './harness';
 
 /**
@@ -237,6 +240,33 @@ describe('IP transfer to a second gateway port', () => {
     );
     expect(offline.data.total).toBe(3);
   });
+
+  it('checks a tracker of a running transfer as soon as it comes online again', async () => {
+    // A runner of its own whose first scheduled check is a minute away: only the online event can move them.
+    const runner = new TransferRunner(h.handle.db, h.app.bus, [60_000]);
+    try {
+      const back = gt06Ids.slice(0, 3);
+      const r = await createTransfer(
+        { db: h.handle.db, runner, userId: null },
+        { imeis: back.join('\n'), host: '127.0.0.1', port: gwA.ports.gt06 },
+      );
+      expect(r.acked).toBe(3);
+      await until(
+        'the move back seen without a scheduled check',
+        async () => {
+          const rows = await h.handle.db
+            .select({ status: ipTransferDevices.status })
+            .from(ipTransferDevices)
+            .where(eq(ipTransferDevices.transferId, r.transferId!));
+          return rows.length === 3 && rows.every((x) => x.status === 'moved');
+        },
+        10_000,
+      );
+      expect(await onlineAt(back, gwA.ports.gt06)).toBe(3);
+    } finally {
+      await runner.close();
+    }
+  }, 30_000);
 });
 
 describe('who may transfer', () => {

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { DEVICE_STATE } from '../../../src/domain/codes';
+import type { StateEvent } from '../../../src/domain/live-events';
 import type { EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import { ipTransferDevices } from '../../db/schema/ip-transfers';
@@ -10,6 +12,8 @@ import type { TransferTarget } from './targets';
 export const TRANSFER_CONCURRENCY = 50;
 /** When the move check runs by itself after the sends (ms after they end): results appear unasked. */
 export const TRANSFER_CHECK_AFTER_MS = [1000, 3000, 6000, 15_000, 30_000, 60_000, 120_000, 300_000];
+/** A device of a running transfer came online: check it this long after (its connection record lands). */
+export const TRANSFER_CHECK_ON_CONNECT_MS = 1000;
 
 /**
  * Runs transfers in the background of this node: the bounded concurrent sends, each device's
@@ -19,6 +23,11 @@ export class TransferRunner {
   private timers = new Set<NodeJS.Timeout>();
   private jobs = new Set<Promise<unknown>>();
   private closed = false;
+  /** Terminals of the transfers this node is following, and those that just came online. */
+  private watched = new Map<string, number>();
+  private connected = new Set<string>();
+  private connectTimer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private db: Db,
@@ -28,6 +37,7 @@ export class TransferRunner {
 
   /** Sends `targets` the new address; resolves when every answer (or timeout) is recorded. */
   run(transferId: number, targets: readonly TransferTarget[], host: string, port: number): Promise<void> {
+    this.watch(transferId, targets);
     const job = this.sendAll(transferId, targets, host, port)
       .then(() => this.scheduleChecks(transferId))
       .catch((e) => console.error(`[ip-transfer] transfer ${transferId} failed:`, (e as Error).message));
@@ -66,6 +76,7 @@ export class TransferRunner {
         this.timers.delete(timer);
         if (this.closed) return;
         const last = i === this.checkAfterMs.length - 1;
+        if (last) this.unwatch(transferId);
         const job = checkMoves(this.db, { transferId })
           .then(() => (last ? finishTransfer(this.db, transferId) : undefined))
           .catch((e) => console.error(`[ip-transfer] check of ${transferId} failed:`, (e as Error).message));
@@ -77,8 +88,41 @@ export class TransferRunner {
     });
   }
 
+  /**
+   * Imported devices announce coming online on the bus (dev.state): a tracker of a running
+   * transfer that reconnects is checked a moment later, without waiting for the next scheduled check.
+   */
+  private watch(transferId: number, targets: readonly TransferTarget[]) {
+    for (const t of targets) this.watched.set(t.terminalId, transferId);
+    this.unsubscribe ??= this.bus.subscribe<StateEvent>('dev.state.*', (e) => {
+      if (e?.type !== 'state' || e.state !== DEVICE_STATE.online || !this.watched.has(e.terminalId)) return;
+      this.connected.add(e.terminalId);
+      if (this.connectTimer) return;
+      this.connectTimer = setTimeout(() => this.checkConnected(), TRANSFER_CHECK_ON_CONNECT_MS);
+      this.connectTimer.unref();
+    });
+  }
+
+  private unwatch(transferId: number) {
+    for (const [terminalId, id] of this.watched) if (id === transferId) this.watched.delete(terminalId);
+  }
+
+  private checkConnected() {
+    this.connectTimer = null;
+    const terminalIds = [...this.connected];
+    this.connected.clear();
+    if (this.closed || terminalIds.length === 0) return;
+    const job = checkMoves(this.db, { terminalIds }).catch((e) =>
+      console.error('[ip-transfer] check on connect failed:', (e as Error).message),
+    );
+    this.jobs.add(job);
+    void job.finally(() => this.jobs.delete(job));
+  }
+
   async close() {
     this.closed = true;
+    this.unsubscribe?.();
+    if (this.connectTimer) clearTimeout(this.connectTimer);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     // Sends in flight end at their timeout; the database writes after them are skipped.
