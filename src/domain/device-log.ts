@@ -75,7 +75,8 @@ export function summarizeDecoded(decoded: Record<string, unknown> | null | undef
   return parts.join(' | ');
 }
 
-const SUMMARY_KEYS = ['deviceId', 'latitude', 'longitude', 'speed', 'alarm', 'text', 'battery'] as const;
+/** The IMEI has its own column wherever a summary is shown: not repeated here. */
+const SUMMARY_KEYS = ['latitude', 'longitude', 'speed', 'alarm', 'text', 'battery'] as const;
 
 function summarizeMessage(m: Msg): string {
   const fields = SUMMARY_KEYS.filter((k) => m[k] !== undefined && m[k] !== null).map(

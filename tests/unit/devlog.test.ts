@@ -34,9 +34,7 @@ describe('device log rules', () => {
         messages: [{ type: 'location', latitude: 22.5431234567, longitude: 114.05, speed: 30 }],
       }),
     ).toBe('location latitude=22.543123 longitude=114.05 speed=30');
-    expect(summarizeDecoded({ messages: [{ type: 'login', deviceId: '864717003283581' }] })).toBe(
-      'login deviceId=864717003283581',
-    );
+    expect(summarizeDecoded({ messages: [{ type: 'login', deviceId: '864717003283581' }] })).toBe('login');
     expect(summarizeDecoded({ error: 'bad crc' })).toBe('error: bad crc');
     expect(summarizeDecoded({ command: 'WHERE#' })).toBe('command: WHERE#');
     expect(summarizeDecoded(null)).toBe('');
