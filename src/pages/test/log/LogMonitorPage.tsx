@@ -240,9 +240,12 @@ function LineList({
               >
                 <span style={{ color: '#888' }}>{l.time}</span>
                 <span>{l.terminalId}</span>
-                <Tag color={l.direction === 'in' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
-                  {t(`direction.${l.direction}`)}
-                </Tag>
+                {/* A fixed width: the summary and hex columns line up whatever the language. */}
+                <span style={{ flex: '0 0 84px' }}>
+                  <Tag color={l.direction === 'in' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
+                    {t(`direction.${l.direction}`)}
+                  </Tag>
+                </span>
                 <span style={{ flex: '0 0 440px', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {l.summary}
                 </span>
