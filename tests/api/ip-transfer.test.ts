@@ -8,7 +8,8 @@ import { startGateway, type Gateway } from '../../server/gateway/runtime/server'
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family, type SimDeviceSpec } from '../../server/sim/device';
 import { demoSpecs } from '../../server/sim/fleet';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { ipTransferDevices } from '../../server/db/schema/ip-transfers';
+import { ipTransferDevices, ipTransfers } from '../../server/db/schema/ip-transfers';
+import { checkMoves } from '../../server/services/ip-transfer/check';
 import { createTransfer } from '../../server/services/ip-transfer/create';
 import { TransferRunner } from '../../server/services/ip-transfer/runner';
 import { closeDatabase, startHarness, type Harness } from './harness';
@@ -267,6 +268,54 @@ describe('IP transfer to a second gateway port', () => {
       await runner.close();
     }
   }, 30_000);
+});
+
+describe('the move check', () => {
+  it('compares the local address only when the target is an IP, and wants a connection after the command', async () => {
+    const db = h.handle.db;
+    const sentAt = new Date(Date.now() - 60_000);
+    const later = new Date(Date.now() - 30_000);
+    const cases = [
+      { terminalId: 'MC0000000000001', host: '10.9.9.9', connectedAt: later, moved: false },
+      { terminalId: 'MC0000000000002', host: '127.0.0.1', connectedAt: later, moved: true },
+      { terminalId: 'MC0000000000003', host: 'gw.example.com', connectedAt: later, moved: true },
+      {
+        terminalId: 'MC0000000000004',
+        host: '127.0.0.1',
+        connectedAt: new Date(sentAt.getTime() - 1000),
+        moved: false,
+      },
+    ];
+    for (const c of cases) {
+      const [t] = await db
+        .insert(ipTransfers)
+        .values({ host: c.host, port: 7777, total: 1 })
+        .returning({ id: ipTransfers.id });
+      await db
+        .insert(ipTransferDevices)
+        .values({ transferId: t.id, terminalId: c.terminalId, status: 'acked', sentAt });
+      await db.insert(deviceConnections).values({
+        terminalId: c.terminalId,
+        localAddr: '127.0.0.1',
+        localPort: 7777,
+        online: true,
+        connectedAt: c.connectedAt,
+      });
+    }
+    const r = await checkMoves(db, { terminalIds: cases.map((c) => c.terminalId) });
+    expect(r.moved).toBe(2);
+    const rows = await db
+      .select({ t: ipTransferDevices.terminalId, status: ipTransferDevices.status })
+      .from(ipTransferDevices)
+      .where(
+        inArray(
+          ipTransferDevices.terminalId,
+          cases.map((c) => c.terminalId),
+        ),
+      );
+    for (const c of cases)
+      expect(rows.find((x) => x.t === c.terminalId)?.status, c.host).toBe(c.moved ? 'moved' : 'acked');
+  });
 });
 
 describe('who may transfer', () => {
