@@ -52,8 +52,11 @@ export interface LogWatchAnswer {
 
 /** A time range of a log query is refused when it reaches before the window or ends before it starts. */
 export function checkLogRange(start: Date, end: Date, now = Date.now()): MessageKey | null {
+  // A minute of slack: a range picked as "7 days ago" reaches the server a little later.
+  const oldest = now - LOG_WINDOW_MS - 60_000;
+  if (end.getTime() < oldest) return 'logRangeTooOld';
   if (end.getTime() < start.getTime()) return 'rangeOrder';
-  if (start.getTime() < now - LOG_WINDOW_MS - 60_000) return 'logRangeTooOld';
+  if (start.getTime() < oldest) return 'logRangeTooOld';
   return null;
 }
 

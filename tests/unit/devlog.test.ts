@@ -17,6 +17,10 @@ describe('device log rules', () => {
       'logRangeTooOld',
     );
     expect(checkLogRange(new Date(now), new Date(now - 1000), now)).toBe('rangeOrder');
+    // Only an end given, before the window (the start defaults to the window's start).
+    expect(checkLogRange(new Date(now - LOG_WINDOW_MS), new Date(now - 8 * 86_400_000), now)).toBe(
+      'logRangeTooOld',
+    );
   });
 
   it('reads pasted IMEIs on lines, commas or spaces, once each', () => {
