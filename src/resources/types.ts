@@ -173,6 +173,8 @@ export interface ListView {
   emphasize?: (row: Record<string, unknown>) => boolean;
   /** Reloads the shown page this often (ms): rows a background job changes (transfer results). */
   refreshMs?: number;
+  /** Rows expand to a small table of rows taken from the row (a test result's items). */
+  detail?: { rows: (row: Record<string, unknown>) => Record<string, unknown>[]; columns: readonly string[] };
 }
 
 /** One batch operation on many devices: pasted IMEIs (or ones selected in the list) plus a form. */

@@ -15,6 +15,7 @@ import type { SheetFormat } from '../../sheets';
 import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
+import { RowDetail } from './RowDetail';
 import { columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
 import { useNavigate, useSearchParams } from 'react-router';
 import { saveBlob } from './files';
@@ -254,6 +255,14 @@ export function ListScreen({
                         style: { fontWeight: 600, background: 'rgba(22,119,255,0.04)' },
                       }
                     : {}) as React.HTMLAttributes<HTMLElement>
+              : undefined
+          }
+          expandable={
+            view.detail
+              ? {
+                  rowExpandable: (row) => view.detail!.rows(row).length > 0,
+                  expandedRowRender: (row) => <RowDetail entity={entity} detail={view.detail!} row={row} />,
+                }
               : undefined
           }
           rowSelection={
