@@ -256,7 +256,7 @@ describe('location test', () => {
 describe('test configurations', () => {
   it('adds, lists, edits and deletes; names are unique', async () => {
     const body = {
-      name: 'GT06N serial',
+      name: 'QC test config',
       deviceType: 'GT06N',
       kind: TEST_KIND.serial,
       items: [{ name: 'Voltage', min: 3.6, max: 4.3, required: true }],
@@ -264,14 +264,14 @@ describe('test configurations', () => {
     const add = await h.post('/api/serials/config/add', body, tester);
     expect(add.status, JSON.stringify(add.meta)).toBe(200);
     expect((await h.post('/api/serials/config/add', body, tester)).meta.key).toBe('testConfigNameTaken');
-    const list = await h.post('/api/serials/config/list', { name: 'GT06N' }, tester);
-    expect(list.data.list.map((c: { name: string }) => c.name)).toContain('GT06N serial');
+    const list = await h.post('/api/serials/config/list', { name: 'QC test' }, tester);
+    expect(list.data.list.map((c: { name: string }) => c.name)).toContain('QC test config');
     const edit = await h.post(
       '/api/serials/config/edit',
-      { ...body, id: add.data.id, name: 'GT06N serial v2', enabled: false },
+      { ...body, id: add.data.id, name: 'QC test config v2', enabled: false },
       tester,
     );
-    expect(edit.data).toMatchObject({ name: 'GT06N serial v2', enabled: false });
+    expect(edit.data).toMatchObject({ name: 'QC test config v2', enabled: false });
     expect((await h.post(`/api/serials/config/del/${add.data.id}`, {}, tester)).status).toBe(200);
     expect((await h.post(`/api/serials/config/del/${add.data.id}`, {}, tester)).status).toBe(404);
   });
@@ -300,5 +300,25 @@ describe('access', () => {
         expect((await h.post(url, body, token)).status, `${name} ${url}`).toBe(403);
     }
     expect(await stockRow('861230000000888')).toBeUndefined();
+  });
+});
+
+describe('demo seed', () => {
+  it('every terminal with results has the pass record of its latest one; untested stock has none', async () => {
+    const rows = await db().select().from(stock).where(eq(stock.batchNo, 'B-DEMO-READY'));
+    for (const s of rows) {
+      const latest = await h.post(
+        '/api/serials/testResults',
+        { terminalID: s.terminalId, pageSize: 1 },
+        tester,
+      );
+      expect(latest.data.total, s.terminalId).toBeGreaterThan(0);
+      expect(latest.data.list[0].passed, s.terminalId).toBe(s.testPassed);
+    }
+    const untested = await db().select().from(stock).where(eq(stock.batchNo, 'B-DEMO-UNTESTED'));
+    for (const s of untested) {
+      const r = await h.post('/api/serials/testResults', { terminalID: s.terminalId }, tester);
+      expect(r.data.total, s.terminalId).toBe(0);
+    }
   });
 });

@@ -17,6 +17,7 @@ import { seedCommerce } from './misc';
 import { buildStock, insertStock } from './stock';
 import { seedIpTransfers } from './ip-transfers';
 import { seedFactoryStock } from './factory-stock';
+import { seedFactoryQc } from './factory-qc';
 import { buildTracks, insertPositions } from './tracks';
 import { seedHistory } from './history-seed';
 import { seedTires } from './tires';
@@ -92,6 +93,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await insertDevices(tx, fleet.devices);
     await insertStock(tx, stockRows);
     await seedFactoryStock(tx, stockRows);
+    await seedFactoryQc(tx, stockRows);
     await insertPositions(tx, tracks);
     await seedCommerce(tx, fleet.devices, accounts, now);
     await seedActivity(tx, fleet.devices, now);
