@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { loadConfig } from '../../config';
+import { FW_PATH } from '../../services/ota/jobs';
 import { checksums, firmwarePath } from '../../services/ota/storage';
+import { eq } from 'drizzle-orm';
 import { DEVICE_PROTOCOL } from '../../../src/domain/codes';
 import type { Db } from '../client';
 import { firmwares } from '../schema/firmwares';
@@ -34,6 +36,24 @@ async function writeOnce(dir: string, key: string, bytes: Buffer) {
   await writeFile(path, bytes);
 }
 
+/**
+ * The GT06N rollout of the operations seed gets its image and download URLs, so that with the
+ * simulator on, its waiting device is upgraded from this server (PUBLIC_URL, else the local port).
+ */
+async function linkRollout(db: Db, firmwareId: number) {
+  const config = loadConfig();
+  const base = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
+  const [job] = await db
+    .update(otaJobs)
+    .set({ firmwareId, firmwareUrl: `${base}${FW_PATH}` })
+    .where(eq(otaJobs.name, 'GT06N 1.3.0 rollout'))
+    .returning({ id: otaJobs.id });
+  if (!job) return;
+  const rows = await db.select({ id: otaJobDevices.id }).from(otaJobDevices).where(eq(otaJobDevices.jobId, job.id));
+  for (const r of rows)
+    await db.update(otaJobDevices).set({ token: randomBytes(20).toString('hex') }).where(eq(otaJobDevices.id, r.id));
+}
+
 /** Two firmware images (JT/T 808 and GT06) and a finished 808 job: three upgraded, one failed to retry. */
 export async function seedFactoryOta(db: Db, fleet: NewDeviceRow[], now: Date) {
   const dir = loadConfig().firmwareDir;
@@ -59,7 +79,8 @@ export async function seedFactoryOta(db: Db, fleet: NewDeviceRow[], now: Date) {
       createdAt: new Date(now.getTime() - 2 * 24 * 60 * MIN),
     });
   }
-  const [fw808] = await db.insert(firmwares).values(rows).returning();
+  const [fw808, fwGt06] = await db.insert(firmwares).values(rows).returning();
+  await linkRollout(db, fwGt06.id);
 
   const targets = fleet.filter((d) => d.deviceType === 'JT808-A').slice(0, 4);
   if (targets.length === 0) return;

@@ -101,7 +101,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: manage,
     },
     async (req, reply) => {
-      sendFirmware(req, reply, dir, await firmwareById(db, req.params.id));
+      await sendFirmware(req, reply, dir, await firmwareById(db, req.params.id));
       return reply;
     },
   );
@@ -118,7 +118,7 @@ export default async function routes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { dev, fw } = await tokenTarget(db, req.params.token);
-      const sent = sendFirmware(req, reply, dir, fw);
+      const sent = await sendFirmware(req, reply, dir, fw);
       if (sent && req.method === 'GET') await recordDownload(db, dev.id, sent.end + 1, fw.size);
       return reply;
     },

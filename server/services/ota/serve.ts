@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange, percentOf, type ByteRange } from '../../../src/domain/ota';
@@ -14,12 +15,15 @@ import { firmwarePath } from './storage';
  * Sends a firmware image, whole or one byte range (206 with Content-Range; 416 when the range
  * starts past the end), with a strong ETag (its sha256) and Last-Modified. Answers the range sent.
  */
-export function sendFirmware(
+export async function sendFirmware(
   req: FastifyRequest,
   reply: FastifyReply,
   dir: string,
   fw: FirmwareRow,
-): ByteRange | null {
+): Promise<ByteRange | null> {
+  const path = firmwarePath(dir, fw.storageKey);
+  // A file lost on disk is a 404, not a stream failing after the headers went out.
+  if (!(await stat(path).then((s) => s.isFile(), () => false))) throw notFound();
   const etag = `"${fw.sha256}"`;
   reply
     .header('accept-ranges', 'bytes')
@@ -42,7 +46,6 @@ export function sendFirmware(
   const { start, end } = range ?? { start: 0, end: fw.size - 1 };
   if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${fw.size}`);
   reply.header('content-length', String(end - start + 1));
-  const path = firmwarePath(dir, fw.storageKey);
   if (req.method === 'HEAD') reply.send();
   else reply.send(createReadStream(path, { start, end }));
   return { start, end };

@@ -41,7 +41,7 @@ export function JobDevices({ jobId, readOnly }: { jobId: number; readOnly: boole
         onChange: (num, size) => setPage({ num, size }),
       }}
       columns={[
-        { title: t('fields.terminalID'), dataIndex: 'terminalID' },
+        { title: t('fields.terminalID'), dataIndex: 'terminalID', width: 150, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
         { title: t('fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
         {
           title: t('fields.progress'),
