@@ -50,6 +50,8 @@ export interface ServerConfig {
   expiryReminderIntervalMs: number;
   /** The address buyers and payment providers reach (return and notify URLs); default: the request's. */
   publicUrl: string | null;
+  /** Where NB-IoT platform subscriptions go (server/services/nb): 'sandbox' unless NB_PROVIDER says. */
+  nbProvider: string;
   /** Firmware images for OTA (docs/factory/ota.md); default <dataDir>/firmware. */
   firmwareDir: string;
   /** OTA engine: between two passes over unfinished devices, and when a silent device fails. */
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     notify: loadNotifyConfig(env),
     expiryReminderIntervalMs: int(env.EXPIRY_REMINDER_INTERVAL_MS, 86_400_000),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || null,
+    nbProvider: env.NB_PROVIDER?.trim() || 'sandbox',
     firmwareDir: path.resolve(env.FIRMWARE_DIR ?? path.join(env.DATA_DIR ?? 'data', 'firmware')),
     ota: { tickMs: int(env.OTA_TICK_MS, 5000), stallSeconds: int(env.OTA_STALL_SECONDS, 600) },
   };

@@ -169,6 +169,16 @@ export const MESSAGES = {
   paymentAccountKeyMissing: '{{field}} is required for this payment method',
   paymentProviderError: 'The payment service refused the request: {{detail}}',
   webhookRejected: 'The payment notification could not be verified',
+  // factory batch commands and settings (issue 15, src/domain/factory.ts)
+  platformApnInvalid: 'The APN, its user and its password may not contain a comma or #',
+  platformConfigMissing: 'This account has no platform configuration yet',
+  deviceIdPrefixInvalid: 'The id prefix must be 1 to 16 capital letters or digits',
+  deviceIdUnknown: 'This id has not been generated',
+  deviceIdTaken: 'This id is already bound to another IMEI',
+  imeiHasDeviceId: 'This IMEI already has another id',
+  idPairInvalid: 'Write each line as an id and an IMEI, separated by a comma',
+  nbProviderUnavailable: 'The NB-IoT platform provider chosen in the settings is not available',
+  nbSubscribeFailed: 'The NB-IoT platform refused the request: {{detail}}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,7 +16,7 @@ import { cancelBatch } from '../../services/command/batch/cancel';
 import { exportItems } from '../../services/command/batch/export';
 import { importOfflineCommands } from '../../services/command/batch/offline-import';
 import { findBatches, searchItems } from '../../services/command/batch/query';
-import { CommandBatchRunner } from '../../services/command/batch/runner';
+import { sharedBatchRunner } from '../../services/command/batch/runner';
 import { createBatch } from '../../services/command/batch/start';
 import { CommandFields, Content, Terminal } from './schemas';
 
@@ -43,20 +43,7 @@ const ItemFilter = {
 export default async function commandBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
-  const runner = new CommandBatchRunner(
-    db,
-    app.bus,
-    {
-      timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-      offlineTtlHours: config.offlineCommandTtlHours,
-      ratePerSecond: config.commandBatch.ratePerSecond,
-      concurrency: config.commandBatch.concurrency,
-      nodeId: config.nodeId,
-    },
-    (err) => app.log.error({ err }, 'command batch'),
-  );
-  app.addHook('onReady', async () => runner.open());
-  app.addHook('onClose', async () => runner.close());
+  const runner = sharedBatchRunner(app);
 
   app.post(
     '/command/multipleCmd',

@@ -31,8 +31,14 @@ const PAGE = 2000;
  * COMMAND_BATCH_EXPORT_MAX rows. Rows are read in keyset pages and streamed as they arrive,
  * so a whole 10,000-device batch (or ten) never sits in memory at once.
  */
-export async function exportItems(db: Db, auth: AuthContext, f: ItemFilter, format: SheetFormat) {
-  const where = itemConditions(db, auth, f);
+export async function exportItems(
+  db: Db,
+  auth: AuthContext,
+  f: ItemFilter,
+  format: SheetFormat,
+  factory = false,
+) {
+  const where = itemConditions(db, auth, f, factory);
   const cap = COMMAND_BATCH_EXPORT_MAX;
   const probe = await db
     .select({ id: items.id })

@@ -4,6 +4,7 @@ import {
   type CommandBatchStatus,
   type CommandItemStatus,
 } from '../../../../src/domain/command-batch';
+import { FACTORY_ROLES } from '../../../../config/roles';
 import type { Db } from '../../../db/client';
 import { commandBatchItems as items, commandBatches as batches } from '../../../db/schema/command-batches';
 import { devices } from '../../../db/schema/devices';
@@ -18,17 +19,24 @@ import { reasonTexts } from './reason';
  * each state, and their items under filters (the search screen and its export).
  */
 
-/** Batches whose sender lies in the caller's subtree. */
-function batchScope(db: Db, auth: AuthContext): SQL {
-  return inArray(batches.userId, db.select({ id: users.id }).from(users).where(scopeOf(auth)));
+/**
+ * Batches whose sender lies in the caller's subtree; with `factory`, batches sent by factory
+ * staff (the factory routes, behind the factory permission: staff share one back office).
+ */
+function batchScope(db: Db, auth: AuthContext, factory = false): SQL {
+  const senders = factory
+    ? db.select({ id: users.id }).from(users).where(inArray(users.role, [...FACTORY_ROLES]))
+    : db.select({ id: users.id }).from(users).where(scopeOf(auth));
+  return inArray(batches.userId, senders);
 }
 
 export async function findBatches(
   db: Db,
   auth: AuthContext,
   q: PageParams & { status?: CommandBatchStatus },
+  factory = false,
 ) {
-  const where = and(batchScope(db, auth), q.status ? eq(batches.status, q.status) : undefined);
+  const where = and(batchScope(db, auth, factory), q.status ? eq(batches.status, q.status) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(batches).where(where);
   const { limit, offset } = pageWindow(q);
   const rows = await db
@@ -85,8 +93,8 @@ export interface ItemFilter {
   endTime?: string;
 }
 
-export function itemConditions(db: Db, auth: AuthContext, f: ItemFilter): SQL {
-  const conds: SQL[] = [batchScope(db, auth)];
+export function itemConditions(db: Db, auth: AuthContext, f: ItemFilter, factory = false): SQL {
+  const conds: SQL[] = [batchScope(db, auth, factory)];
   if (f.batchId) conds.push(eq(batches.batchKey, f.batchId));
   const t = f.terminalID?.trim();
   if (t) conds.push(like(items.terminalId, `${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
@@ -151,8 +159,13 @@ export async function itemRows(db: Db, rows: SelectedItem[]) {
   }));
 }
 
-export async function searchItems(db: Db, auth: AuthContext, f: ItemFilter & PageParams) {
-  const where = itemConditions(db, auth, f);
+export async function searchItems(
+  db: Db,
+  auth: AuthContext,
+  f: ItemFilter & PageParams,
+  factory = false,
+) {
+  const where = itemConditions(db, auth, f, factory);
   const [{ total }] = await db
     .select({ total: count() })
     .from(items)

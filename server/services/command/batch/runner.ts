@@ -3,15 +3,15 @@ import { isFailedItem } from '../../../../src/domain/command-batch';
 import { SUBJECT, type EventBus } from '../../../bus/types';
 import type { Db } from '../../../db/client';
 import { commandBatches } from '../../../db/schema/command-batches';
-import type { DeviceRow } from '../../../db/schema/devices';
 import type { AuthContext } from '../../../plugins/auth';
 import { progressReporter } from '../../../realtime/batch-progress';
-import { loadDevicesInScope } from '../../device-scope';
+import type { FastifyInstance } from 'fastify';
+import { batchTargets, type ItemTarget } from './targets';
 import type { CommandRequest } from '../resolve';
 import { ItemWriter, type ItemState } from './item-writer';
 import { finishBatch, interruptBatches, interruptLeftovers } from './lifecycle';
 import { Pacer } from './pacer';
-import { failedItem, runItem, sentItem, type ItemContext } from './run-item';
+import { failedItem, sentItem, type ItemContext } from './run-item';
 
 export interface RunnerSettings {
   timeoutMs: number;
@@ -28,6 +28,11 @@ export interface BatchToRun {
   request: CommandRequest;
   /** The items in the order the caller listed the devices. */
   items: { id: number; terminalId: string }[];
+  /**
+   * Factory batches (issue 15) reach every known terminal, imported devices and factory stock,
+   * not only the caller's subtree; the factory routes set it, behind the factory permission.
+   */
+  factory?: boolean;
 }
 
 interface Running {
@@ -94,6 +99,11 @@ export class CommandBatchRunner {
       });
   }
 
+  /** Resolves when a batch this node runs is over (at once for one it does not run). */
+  whenDone(batchId: number): Promise<void> {
+    return this.running.get(batchId)?.done ?? Promise.resolve();
+  }
+
   async close() {
     const runs = [...this.running.values()];
     for (const r of runs) r.stop = true;
@@ -130,10 +140,11 @@ export class CommandBatchRunner {
     dispatch: for (let i = 0; i < items.length; i += LOOKUP) {
       if (run.stop) break;
       const part = items.slice(i, i + LOOKUP);
-      const found = await loadDevicesInScope(
+      const found = await batchTargets(
         this.db,
         auth,
         part.map((p) => p.terminalId),
+        batch.factory ?? false,
       );
       for (const item of part) {
         await this.pacer.acquire();
@@ -163,14 +174,41 @@ export class CommandBatchRunner {
   }
 
   /** One item's outcome; a fault of the server fails this device alone. */
-  private async one(ctx: ItemContext, id: number, device: DeviceRow | undefined): Promise<ItemState> {
-    const base = { id, deviceId: device?.id ?? null };
+  private async one(ctx: ItemContext, id: number, target: ItemTarget | undefined): Promise<ItemState> {
+    const base = { id, deviceId: target?.deviceId ?? null };
     try {
-      const o = await runItem(ctx, device, (content) => this.writer.set({ ...base, ...sentItem(content) }));
+      const onSent = (content: string) => this.writer.set({ ...base, ...sentItem(content) });
+      const o = target ? await target.run(ctx, onSent) : failedItem('notFound');
       return { ...base, ...o };
     } catch (err) {
       this.log(err);
       return { ...base, ...failedItem('commandFailed') };
     }
   }
+}
+
+/** One runner per server (the console's batches and the factory's share its pace). */
+const shared = new WeakMap<object, CommandBatchRunner>();
+
+/** The server's batch runner, made (and tied to the server's start and close) on first use. */
+export function sharedBatchRunner(app: FastifyInstance): CommandBatchRunner {
+  const hit = shared.get(app.server);
+  if (hit) return hit;
+  const { config } = app;
+  const runner = new CommandBatchRunner(
+    app.db,
+    app.bus,
+    {
+      timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
+      offlineTtlHours: config.offlineCommandTtlHours,
+      ratePerSecond: config.commandBatch.ratePerSecond,
+      concurrency: config.commandBatch.concurrency,
+      nodeId: config.nodeId,
+    },
+    (err) => app.log.error({ err }, 'command batch'),
+  );
+  shared.set(app.server, runner);
+  app.addHook('onReady', async () => runner.open());
+  app.addHook('onClose', async () => runner.close());
+  return runner;
 }
