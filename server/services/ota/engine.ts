@@ -95,13 +95,30 @@ export class OtaEngine {
       for (const { dev, job, fw } of rows) {
         if (this.active.has(dev.id) || this.stopped) continue;
         const family = otaFamily(fw.protocol);
-        if (dev.status === 'pending') this.launch(dev.id, () => this.send(family, dev, job, fw));
+        if (dev.status === 'pending')
+          this.launch(dev.id, async () => {
+            if (await this.claim(dev.id)) await this.send(family, dev, job, fw);
+          });
         else if (family === 'gt06' && dev.status === 'downloading' && dev.bytesSent >= fw.size)
           this.launch(dev.id, () => this.askVersion(dev, fw));
       }
     } finally {
       this.ticking = false;
     }
+  }
+
+  /**
+   * Takes a pending device for this pass: only if no engine (another API node's included)
+   * touched it within half a tick, so two nodes do not send the same device at once.
+   */
+  private async claim(id: number) {
+    const now = new Date();
+    const [row] = await this.db
+      .update(d)
+      .set({ updatedAt: now })
+      .where(and(eq(d.id, id), eq(d.status, 'pending'), lt(d.updatedAt, new Date(now.getTime() - this.opts.tickMs / 2))))
+      .returning({ id: d.id });
+    return Boolean(row);
   }
 
   private launch(id: number, run: () => Promise<void>) {
