@@ -1,5 +1,5 @@
 /**
- * npm run bench:logmonitor -- [--devices 400] [--interval 0.5] [--seconds 60] [--warmup 10]
+ * npm run bench:logmonitor -- [--devices 400] [--interval 0.5] [--seconds 60] [--warmup 10] [--profile]
  *
  * The live log monitor (/test/log/monitor) in headless Chromium watching every tracker of a
  * fleet of `devices` simulated GT06 trackers (server/sim SimDevice over real TCP), each sending a
@@ -16,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../server/sim/device';
 import { apiPost } from '../tests/support/processes';
 import { installProbes, scrollListDownAndUp, takeLongTasks } from './support/probes';
+import { startProfile, stopProfile } from './support/profile';
 import { ensureBuild, startBenchServer } from './support/server';
 import { max } from './support/stats';
 
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '10' },
     'dist-dir': { type: 'string', default: 'dist-bench-logmonitor' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const DEVICES = Number(values.devices);
@@ -100,16 +102,19 @@ async function main() {
     log(`watching ${fleet.length} devices; warm-up ${WARMUP} s…`);
     await sleep(WARMUP * 1000);
     await takeLongTasks(page);
+    const profile = values.profile ? await startProfile(page) : null;
 
     const rates: number[] = [];
     const t0 = Date.now();
     let interacted = false;
+    let interactedAt = NaN;
     while (Date.now() - t0 < SECONDS * 1000) {
       await sleep(2000);
       const text = (await page.getByTestId('log-rate').textContent()) ?? '';
       rates.push(Number(/\d+/.exec(text)?.[0] ?? NaN));
       if (!interacted && Date.now() - t0 > (SECONDS * 1000) / 2) {
         interacted = true;
+        interactedAt = Date.now();
         await scrollListDownAndUp(page, '[data-testid="log-rows"]');
         await page.getByTestId('log-filter').fill(fleet[0].terminalID);
         await sleep(1500);
@@ -117,6 +122,16 @@ async function main() {
       }
     }
     const tasks = await takeLongTasks(page);
+    if (profile) log('self time by function:\n' + (await stopProfile(profile, 20)).join('\n'));
+    // Where the long ones sit: seconds into the window, and whether the interaction was running.
+    log(
+      'tasks > 100 ms: ' +
+        (tasks
+          .filter((t) => t.duration > 100)
+          .map((t) => `+${((t.at - t0) / 1000).toFixed(1)} s: ${Math.round(t.duration)} ms`)
+          .join(', ') || 'none') +
+        ` (interaction at +${((interactedAt - t0) / 1000).toFixed(1)} s)`,
+    );
     const lines = await page.getByTestId('log-lines').textContent();
     const seen = rates.filter(Number.isFinite);
     const longest = Math.round(max(tasks.map((t) => t.duration)));

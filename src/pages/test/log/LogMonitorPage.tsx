@@ -16,6 +16,9 @@ import { filterLines, prepend, toLine, type MonitorLine } from './monitorLines';
 /** Frames are drawn at most this often: 800 frames/s become a few renders a second. */
 const RENDER_MS = 500;
 const ROW_HEIGHT = 28;
+const BADGE = { padding: '0 6px', borderRadius: 4, fontSize: 12, lineHeight: '20px', border: '1px solid' };
+const IN_STYLE = { ...BADGE, color: '#0958d9', background: '#e6f4ff', borderColor: '#91caff' };
+const OUT_STYLE = { ...BADGE, color: '#389e0d', background: '#f6ffed', borderColor: '#b7eb8f' };
 const STATUS_COLOR: Record<LiveStatus, 'processing' | 'success' | 'default'> = {
   connecting: 'processing',
   open: 'success',
@@ -240,11 +243,12 @@ function LineList({
               >
                 <span style={{ color: '#888' }}>{l.time}</span>
                 <span>{l.terminalId}</span>
-                {/* A fixed width: the summary and hex columns line up whatever the language. */}
+                {/* Fixed width, so the summary and hex line up; a plain span, not antd's Tag, whose
+                    style hooks cost more than the rest of the row at 1,600 lines a second. */}
                 <span style={{ flex: '0 0 84px' }}>
-                  <Tag color={l.direction === 'in' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
+                  <span style={l.direction === 'in' ? IN_STYLE : OUT_STYLE}>
                     {t(`direction.${l.direction}`)}
-                  </Tag>
+                  </span>
                 </span>
                 <span style={{ flex: '0 0 440px', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {l.summary}

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { describeFrame, LOG_MONITOR_KEEP, type LogFrame } from '../../../domain/device-log';
 
 /** A frame as the monitor shows it: summarized once on arrival, not on every render. */
@@ -14,10 +13,17 @@ export interface MonitorLine {
 
 let nextKey = 1;
 
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** Local HH:mm:ss.SSS of an ISO time (by hand: this runs for every frame). */
+export function timeOfDay(iso: string): string {
+  const d = new Date(iso);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
 export function toLine(f: LogFrame): MonitorLine {
   return {
     key: nextKey++,
-    time: dayjs(f.at).format('HH:mm:ss.SSS'),
+    time: timeOfDay(f.at),
     terminalId: f.terminalId,
     direction: f.direction,
     summary: describeFrame(f),
