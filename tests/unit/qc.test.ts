@@ -9,14 +9,18 @@ import {
   parseVerdict,
   TEST_KIND,
   testRecordOf,
+  type TestKind,
 } from '../../src/domain/qc';
 
 const types = new Map([
   ['GT06N', IMPORT_PROTOCOL.gt06],
   ['JT808-A', IMPORT_PROTOCOL.jt808],
 ]);
-const check = (rows: Parameters<typeof checkResultRows>[0], kind = TEST_KIND.serial, defaults = {}) =>
-  checkResultRows(rows, kind, defaults, (t) => types.get(t));
+const check = (
+  rows: Parameters<typeof checkResultRows>[0],
+  kind: TestKind = TEST_KIND.serial,
+  defaults = {},
+) => checkResultRows(rows, kind, defaults, (t) => types.get(t));
 
 describe('parseVerdict', () => {
   it('reads the words benches and people write, in English and Chinese', () => {

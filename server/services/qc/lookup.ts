@@ -52,12 +52,7 @@ export async function lookupTerminal(db: Db, terminalID: string) {
     failures: counts?.failures ?? 0,
     latestKind: latest?.kind ?? null,
     latestItems: latest ? itemsText(latest.items) : '',
-    recentResults: recent
-      .map(
-        (r) =>
-          `${r.testedAt.toISOString().slice(0, 16).replace('T', ' ')} #${r.kind} ${r.passed ? '✓' : '✗'}`,
-      )
-      .join('; '),
+    recent: recent.map((r) => ({ testedAt: r.testedAt, kind: r.kind, passed: r.passed })),
     imported: Boolean(d),
     importedTo: d?.username ?? null,
     importedAt: d?.createdAt ?? null,

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { QC_CONFIG_NAME_MAX, QC_TEXT_MAX, TEST_KIND, type TestItem } from '../../domain/qc';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 
@@ -31,10 +32,27 @@ const configItemsText = (row: Row) =>
   ((row.items as Row[] | undefined) ?? [])
     .map((i) => {
       const range =
-        i.min !== undefined || i.max !== undefined ? ` ${String(i.min ?? '')}–${String(i.max ?? '')}` : '';
+        i.min !== undefined && i.max !== undefined
+          ? ` ${String(i.min)}–${String(i.max)}`
+          : i.min !== undefined
+            ? ` ≥ ${String(i.min)}`
+            : i.max !== undefined
+              ? ` ≤ ${String(i.max)}`
+              : '';
       const expected = i.expected ? ` = ${String(i.expected)}` : '';
       return `${String(i.name)}${range}${expected}${i.required ? '*' : ''}`;
     })
+    .join('; ');
+
+const KIND_NAMES = Object.fromEntries(Object.entries(TEST_KIND).map(([name, code]) => [code, name]));
+
+/** One terminal's recent results as one line, in local time ("11-26 07:43 serial ✓; …"). */
+const recentText = (row: Row) =>
+  ((row.recent as { testedAt: string; kind: number; passed: boolean }[] | undefined) ?? [])
+    .map(
+      (r) =>
+        `${dayjs(r.testedAt).format('MM-DD HH:mm')} ${KIND_NAMES[r.kind] ?? r.kind} ${r.passed ? '✓' : '✗'}`,
+    )
     .join('; ');
 
 /** A result's items as detail rows. */
@@ -121,7 +139,7 @@ export const QC_ENTITY: EntityDescriptor = {
     },
     latestKind: { type: 'select', options: kindOptions },
     latestItems: { type: 'text' },
-    recentResults: { type: 'text' },
+    recentResults: { type: 'text', value: recentText },
     imported: { type: 'select', options: verdict('yesNo.yes', 'yesNo.no') },
     importedTo: text(),
     importedAt: time(),

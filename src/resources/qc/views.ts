@@ -75,6 +75,7 @@ export const QC_VIEWS = {
       'stockState',
       'shippedTo',
       'test',
+      'importable',
       'testedAt',
       'passes',
       'failures',
