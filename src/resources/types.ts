@@ -191,6 +191,14 @@ export interface BatchView {
    * websocket until done, `cancel` stops it, and the finished batch links to its results.
    */
   background?: { cancel: string; results: string };
+  /**
+   * One screen, several operations: the value of form field `field` picks the call and the
+   * fields shown (`fields` lists them all, for the start values); `field` itself is not sent.
+   */
+  variants?: {
+    field: string;
+    views: Readonly<Record<string, { endpoint: string; fields: readonly string[] }>>;
+  };
 }
 
 /** Lines in, a per-line report out (imports). Rows may also come from an xlsx/csv file. */

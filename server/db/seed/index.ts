@@ -16,6 +16,7 @@ import { buildDemoFleet, insertDevices } from './devices';
 import { seedCommerce } from './misc';
 import { buildStock, insertStock } from './stock';
 import { seedIpTransfers } from './ip-transfers';
+import { seedFactorySettings } from './factory-settings';
 import { seedFactoryStock } from './factory-stock';
 import { seedFactoryQc } from './factory-qc';
 import { buildTracks, insertPositions } from './tracks';
@@ -103,6 +104,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
     await seedFactoryOta(tx, fleet.devices, now);
     await seedTires(tx, fleet.devices);
     await seedIpTransfers(tx, fleet.devices, now);
+    await seedFactorySettings(tx, fleet.devices, stockRows, now);
     if (opts.history !== false) await seedHistory(tx, fleet.devices, tracks, now);
   });
   return {

@@ -37,6 +37,10 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
     return parseTerminalIds([String(v?.terminals ?? ''), ...picked].join('\n'));
   };
   const ids = targetsOf(values);
+  // A screen of several operations: the chosen one's call and fields.
+  const variant = view.variants?.views[String(values?.[view.variants.field] ?? '')];
+  const endpoint = variant?.endpoint ?? view.endpoint;
+  const shown = variant && view.variants ? [view.variants.field, ...variant.fields] : view.fields;
   // With an account chosen, its devices are the targets and the list may stay empty.
   const byAccount = Boolean(view.accountField && values?.[view.accountField] != null);
   const picked = Boolean(view.pickField && (values?.[view.pickField] as unknown[] | undefined)?.length);
@@ -47,11 +51,11 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
     if (terminalIDs.length > DEVICE_BATCH_MAX || (terminalIDs.length === 0 && !byAccount)) return;
     const body = requestBody(
       entity,
-      view.fields.filter((f) => f !== view.pickField),
+      shown.filter((f) => f !== view.pickField && f !== view.variants?.field),
       v,
     );
-    if (!view.background) return void (await run(view.endpoint, terminalIDs, body));
-    await background.start(view.endpoint, terminalIDs.length ? { ...body, terminalIDs } : body);
+    if (!view.background) return void (await run(endpoint, terminalIDs, body));
+    await background.start(endpoint, terminalIDs.length ? { ...body, terminalIDs } : body);
   };
 
   return (
@@ -82,7 +86,7 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
             onLines={(text) => form.setFieldValue('terminals', text)}
           />
         </Form.Item>
-        {formItems(entity, view.fields, t)}
+        {formItems(entity, shown, t)}
         {renderExtra?.(values ?? {}, (name, value) => form.setFieldValue(name, value))}
         {tooMany ? (
           <Alert type="error" showIcon message={t('errors:batchTooLarge')} style={{ marginBottom: 16 }} />

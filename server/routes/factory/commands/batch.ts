@@ -83,7 +83,8 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         description: 'Batches sent by factory staff, newest first, with item counts per state',
         body: Body({ ...PageQuery, status: Type.Optional(OneOf(COMMAND_BATCH_STATUSES)) }),
       },
-      config: { access: { permission: [P.testBatchCmd, P.testAgps] } },
+      // The platform configuration role follows its applies here.
+      config: { access: { permission: [P.testBatchCmd, P.testAgps, P.testConfigPlatform] } },
     },
     async (req) => ok(await findBatches(db, authOf(req), req.body, true)),
   );
