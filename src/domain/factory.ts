@@ -73,7 +73,8 @@ export const PLATFORM_APN_MAX = 32;
 export const PLATFORM_INTERVAL_MIN = 10;
 export const PLATFORM_INTERVAL_MAX = 18_000;
 export const PLATFORM_TZ_MIN = -12;
-export const PLATFORM_TZ_MAX = 14;
+/** The GMT command takes whole hours 0–12 east or west. */
+export const PLATFORM_TZ_MAX = 12;
 
 export interface PlatformSettings {
   host: string;
@@ -109,7 +110,7 @@ export function platformCommands(
     { commandKey: 'uploadInterval', params: { interval: s.uploadInterval } },
     {
       commandKey: 'timeZone',
-      params: { direction: tz < 0 ? 'W' : 'E', hours: Math.min(12, Math.abs(tz)), minutes: '0' },
+      params: { direction: tz < 0 ? 'W' : 'E', hours: Math.abs(tz), minutes: '0' },
     },
   ];
   if (s.apn)

@@ -55,41 +55,78 @@ export interface BindLine {
   key?: MessageKey;
 }
 
+/** Rows read per query when a paste is checked. */
+const LOOKUP = 1000;
+
+interface Known {
+  id: number;
+  terminalId: string | null;
+}
+
+/** The ids named by the paste and the ids already holding its IMEIs, read in a few queries. */
+async function knownFor(db: Db, codes: string[], imeis: string[]) {
+  const byCode = new Map<string, Known>();
+  const byImei = new Map<string, string>();
+  const keep = (rows: { id: number; code: string; terminalId: string | null }[]) => {
+    for (const r of rows) {
+      byCode.set(r.code, { id: r.id, terminalId: r.terminalId });
+      if (r.terminalId) byImei.set(r.terminalId, r.code);
+    }
+  };
+  const cols = { id: deviceIds.id, code: deviceIds.code, terminalId: deviceIds.terminalId };
+  for (let i = 0; i < codes.length; i += LOOKUP)
+    keep(
+      await db
+        .select(cols)
+        .from(deviceIds)
+        .where(inArray(deviceIds.code, codes.slice(i, i + LOOKUP))),
+    );
+  for (let i = 0; i < imeis.length; i += LOOKUP)
+    keep(
+      await db
+        .select(cols)
+        .from(deviceIds)
+        .where(inArray(deviceIds.terminalId, imeis.slice(i, i + LOOKUP))),
+    );
+  return { byCode, byImei };
+}
+
 /**
- * Binds pasted `id,IMEI` lines, each on its own: an unreadable line, an IMEI of a bad shape, an
- * id never generated, an id bound to another IMEI or an IMEI holding another id fail that line
- * alone. Binding a pair already bound is a success (pasting the list again is harmless).
+ * Binds pasted `id,IMEI` lines, each on its own, in order: an unreadable line, an IMEI of a bad
+ * shape, an id never generated, an id bound to another IMEI or an IMEI holding another id fail
+ * that line alone. Binding a pair already bound is a success (pasting the list again is harmless).
  */
 export async function bindIds(db: Db, text: string): Promise<{ results: BindLine[] }> {
+  const lines = parseLines(text).map((raw) => ({ raw, pair: parseIdPair(raw) }));
+  const pairs = lines.flatMap((l) => (l.pair ? [l.pair] : []));
+  const { byCode, byImei } = await knownFor(
+    db,
+    [...new Set(pairs.map((p) => p.code))],
+    [...new Set(pairs.map((p) => p.terminalId))],
+  );
   const results: BindLine[] = [];
-  const lines = parseLines(text);
-  for (const [i, raw] of lines.entries()) {
-    const pair = parseIdPair(raw);
+  for (const [i, { raw, pair }] of lines.entries()) {
     const base = { line: i + 1, code: pair?.code ?? raw.slice(0, 32), terminalID: pair?.terminalId ?? '' };
-    if (!pair) {
-      results.push({ ...base, ok: false, key: 'idPairInvalid' });
-      continue;
-    }
-    const is808 = /^\d{11}$/.test(pair.terminalId);
-    if (!isValidImei(pair.terminalId, is808)) {
-      results.push({ ...base, ok: false, key: 'imeiInvalid' });
-      continue;
-    }
-    results.push({ ...base, ...(await bindOne(db, pair.code, pair.terminalId)) });
+    const key = pair ? await bindOne(db, byCode, byImei, pair.code, pair.terminalId) : 'idPairInvalid';
+    results.push(key ? { ...base, ok: false, key } : { ...base, ok: true });
   }
   return { results };
 }
 
-async function bindOne(db: Db, code: string, terminalId: string): Promise<{ ok: boolean; key?: MessageKey }> {
-  const rows = await db
-    .select()
-    .from(deviceIds)
-    .where(or(eq(deviceIds.code, code), eq(deviceIds.terminalId, terminalId)));
-  const id = rows.find((r) => r.code === code);
-  if (!id) return { ok: false, key: 'deviceIdUnknown' };
-  if (id.terminalId === terminalId) return { ok: true };
-  if (id.terminalId) return { ok: false, key: 'deviceIdTaken' };
-  if (rows.some((r) => r.terminalId === terminalId)) return { ok: false, key: 'imeiHasDeviceId' };
+/** One pair against what is known (kept current as lines bind); null when bound. */
+async function bindOne(
+  db: Db,
+  byCode: Map<string, Known>,
+  byImei: Map<string, string>,
+  code: string,
+  terminalId: string,
+): Promise<MessageKey | null> {
+  if (!isValidImei(terminalId, /^\d{11}$/.test(terminalId))) return 'imeiInvalid';
+  const id = byCode.get(code);
+  if (!id) return 'deviceIdUnknown';
+  if (id.terminalId === terminalId) return null;
+  if (id.terminalId) return 'deviceIdTaken';
+  if (byImei.has(terminalId)) return 'imeiHasDeviceId';
   // Only an id still free is bound: a concurrent bind of the same id or IMEI loses here.
   try {
     const done = await db
@@ -97,10 +134,13 @@ async function bindOne(db: Db, code: string, terminalId: string): Promise<{ ok: 
       .set({ terminalId, boundAt: new Date() })
       .where(and(eq(deviceIds.id, id.id), isNull(deviceIds.terminalId)))
       .returning({ id: deviceIds.id });
-    return done.length ? { ok: true } : { ok: false, key: 'deviceIdTaken' };
+    if (!done.length) return 'deviceIdTaken';
   } catch {
-    return { ok: false, key: 'imeiHasDeviceId' };
+    return 'imeiHasDeviceId';
   }
+  id.terminalId = terminalId;
+  byImei.set(terminalId, code);
+  return null;
 }
 
 export async function listIds(

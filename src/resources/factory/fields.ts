@@ -51,6 +51,26 @@ const expireTypes: FieldOption[] = Object.entries(EXPIRE_TYPE).map(([name, value
   value,
   labelKey: `device:expireTypes.${name}`,
 }));
+/**
+ * A batch is called by its command's label key (`name.<command>` of the command namespace, the
+ * seeded sets' commands) or by its typed text, shown as it is.
+ */
+const commandNames: FieldOption[] = [
+  'locate',
+  'relayOff',
+  'relayOn',
+  'reboot',
+  'status',
+  'param',
+  'uploadInterval',
+  'sos',
+  'timeZone',
+  'apn',
+  'serverAddress',
+  'overspeed',
+  'modeSwitch',
+  'workMode',
+].map((n) => ({ value: `name.${n}`, labelKey: `command:name.${n}` }));
 /** A count in the batch's `counts` map. */
 const counted = (status: string): EntityField =>
   num({
@@ -79,7 +99,7 @@ export const FACTORY_ENTITY: EntityDescriptor = {
     batchNo: num({ labelKey: 'fields.batchNo', width: 80 }),
     id: num({ labelKey: 'fields.batchNo', width: 80 }),
     batchId: text({ labelKey: 'fields.batchId', width: 200 }),
-    label: text({ labelKey: 'fields.label' }),
+    label: { type: 'select', options: commandNames, labelKey: 'fields.label' },
     status: { type: 'select', options: itemStatus, labelKey: 'fields.status', width: 100 },
     batchStatus: { type: 'select', options: batchStatus, labelKey: 'fields.status', value: (r) => r.status },
     reason: { type: 'select', options: reasons, labelKey: 'fields.reason' },
