@@ -6,22 +6,11 @@
 import type { CodecSession, DecodedMessage, ProtocolCodec, ProtocolName } from './codec';
 import { gt06Codec } from './gt06';
 import { jt808Codec } from './jt808';
+import { LEADING_FIELDS } from '../../src/domain/device-log';
 
 export const CODECS: Record<ProtocolName, ProtocolCodec> = { gt06: gt06Codec, jt808: jt808Codec };
 /** Far above any real frame; stops a runaway paste from being decoded byte by byte. */
 export const MAX_FRAME_BYTES = 1 << 20;
-const LEADING_KEYS = [
-  'type',
-  'deviceId',
-  'time',
-  'valid',
-  'latitude',
-  'longitude',
-  'speed',
-  'course',
-  'alarm',
-];
-
 export type DecodeOutput =
   { ok: true; messages: Record<string, unknown>[]; reply: string | null } | { ok: false; error: string };
 
@@ -56,7 +45,7 @@ export function detectProtocol(hex: string): ProtocolName | null {
 export function present(msg: DecodedMessage): Record<string, unknown> {
   const source = msg as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of LEADING_KEYS) if (source[key] !== undefined) out[key] = source[key];
+  for (const key of LEADING_FIELDS) if (source[key] !== undefined) out[key] = source[key];
   for (const [key, value] of Object.entries(source))
     if (!(key in out) && value !== undefined) out[key] = value;
   return out;

@@ -108,3 +108,46 @@ export const describeFrame = (f: {
   raw: string;
   direction: string;
 }) => summarizeDecoded(f.decoded) || (f.direction === 'out' ? `reply ${frameKind(f.raw)}` : frameKind(f.raw));
+
+/** Every field of a stored `decoded` value as rows (the search's expanded row): message n, field, value. */
+export function decodedRows(
+  decoded: Record<string, unknown> | null | undefined,
+): { decodedField: string; decodedValue: string }[] {
+  if (!decoded) return [];
+  const text = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const messages = Array.isArray(decoded.messages) ? (decoded.messages as Msg[]) : [];
+  const rows = messages.flatMap((m, i) =>
+    leadingFirst(Object.entries(m)).map(([k, v]) => ({
+      decodedField: messages.length > 1 ? `${i + 1}. ${k}` : k,
+      decodedValue: text(v),
+    })),
+  );
+  for (const [k, v] of Object.entries(decoded))
+    if (k !== 'messages') rows.push({ decodedField: k, decodedValue: text(v) });
+  return rows;
+}
+
+/** The fields people look for first, in this order, before the others (the decoder and the search). */
+export const LEADING_FIELDS = [
+  'type',
+  'deviceId',
+  'time',
+  'valid',
+  'latitude',
+  'longitude',
+  'speed',
+  'course',
+  'alarm',
+];
+
+/** Entries with the leading fields first (stored jsonb loses the decoder's order). */
+function leadingFirst<T>(entries: [string, T][]): [string, T][] {
+  const rank = (k: string) => {
+    const i = LEADING_FIELDS.indexOf(k);
+    return i < 0 ? LEADING_FIELDS.length : i;
+  };
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e[0]) - rank(b.e[0]) || a.i - b.i)
+    .map((x) => x.e);
+}

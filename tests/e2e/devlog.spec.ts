@@ -79,6 +79,15 @@ test('the log account watches a simulated tracker live and finds its frames in t
     const rows = page.locator('tr.ant-table-row');
     await expect(rows.filter({ hasText: /location latitude=/ }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'reply GT06 0x12' }).first()).toBeVisible();
+    // Every decoded field on expanding a received location.
+    await rows
+      .filter({ hasText: /location latitude=/ })
+      .first()
+      .locator('.ant-table-row-expand-icon')
+      .click();
+    const detail = page.getByTestId('row-detail').first();
+    await expect(detail).toContainText('latitude');
+    await expect(detail).toContainText('checksumOk');
     await page.screenshot({ path: 'docs/screenshots/log-search.png' });
 
     // Its connection: held by the e2e server's gateway, with its last frame.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkLogRange,
+  decodedRows,
   describeFrame,
   frameKind,
   LOG_WINDOW_MS,
@@ -81,5 +82,28 @@ describe('frames without decoded fields', () => {
     expect(
       describeFrame({ decoded: { messages: [{ type: 'heartbeat' }] }, raw: '7878', direction: 'in' }),
     ).toBe('heartbeat');
+  });
+});
+
+describe('decoded fields of a stored frame', () => {
+  it('lists every field, numbered when a frame holds several messages', () => {
+    expect(decodedRows({ messages: [{ type: 'login', deviceId: '864717003283581' }] })).toEqual([
+      { decodedField: 'type', decodedValue: 'login' },
+      { decodedField: 'deviceId', decodedValue: '864717003283581' },
+    ]);
+    const two = decodedRows({
+      messages: [{ type: 'location', alarms: ['sos'] }, { type: 'heartbeat' }],
+      note: 'x',
+    });
+    expect(two.map((r) => r.decodedField)).toEqual(['1. type', '1. alarms', '2. type', 'note']);
+    expect(two[1].decodedValue).toBe('["sos"]');
+    // The leading fields first, whatever order the stored jsonb gives.
+    expect(
+      decodedRows({ messages: [{ speed: 3, serial: 1, type: 'location', latitude: 22 }] }).map(
+        (r) => r.decodedField,
+      ),
+    ).toEqual(['type', 'latitude', 'speed', 'serial']);
+    expect(decodedRows({ error: 'bad crc' })).toEqual([{ decodedField: 'error', decodedValue: 'bad crc' }]);
+    expect(decodedRows(null)).toEqual([]);
   });
 });

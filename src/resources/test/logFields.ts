@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { DEVICE_PROTOCOL } from '../../domain/codes';
-import { describeFrame } from '../../domain/device-log';
+import { decodedRows, describeFrame } from '../../domain/device-log';
 import type { EntityDescriptor, EntityField, FieldOption, ListView } from '../types';
 
 const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
@@ -49,6 +49,8 @@ export const LOG_ENTITY: EntityDescriptor = {
           direction: String(row.direction),
         }),
     }),
+    decodedField: text({ width: 200 }),
+    decodedValue: text(),
     // command tasks
     source: {
       type: 'select',
@@ -91,6 +93,11 @@ export const LOG_VIEWS = {
     rowKey: 'id',
     columns: ['at', 'direction', 'protocol', 'raw', 'decoded'],
     filters: ['terminalID', 'startTime', 'endTime'],
+    // Every field the gateway decoded, on expanding a frame.
+    detail: {
+      rows: (row) => decodedRows(row.decoded as Record<string, unknown> | null),
+      columns: ['decodedField', 'decodedValue'],
+    },
   } satisfies ListView,
   logCmdTask: {
     kind: 'list',
