@@ -210,6 +210,8 @@ export interface ReportView {
   input: 'text' | 'rows';
   /** The field holding the pasted lines. */
   linesField: string;
+  /** Key in the descriptor's namespace of the lines' label, when they are not IMEIs (id,IMEI pairs). */
+  linesLabelKey?: string;
   rowColumns?: readonly string[];
   /** Report columns beyond line, IMEI, status and reason. */
   reportColumns?: readonly string[];

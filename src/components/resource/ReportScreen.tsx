@@ -104,7 +104,11 @@ export function ReportScreen({ resource, entity, view }: Props) {
       >
         <Form.Item
           name={view.linesField}
-          label={t(`device:generic.lines.${view.input === 'rows' ? 'rows' : 'imeis'}`)}
+          label={t(
+            view.linesLabelKey
+              ? `${entity.namespace}:${view.linesLabelKey}`
+              : `device:generic.lines.${view.input === 'rows' ? 'rows' : 'imeis'}`,
+          )}
           extra={t(`device:generic.linesHelp.${view.input === 'rows' ? 'rows' : 'imeis'}`, {
             columns: columns.map((c) => t(labelKeyOf(entity, c))).join(', '),
             count: parseLines(text ?? '').length,

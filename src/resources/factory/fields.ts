@@ -74,7 +74,7 @@ const commandNames: FieldOption[] = [
 /** A count in the batch's `counts` map. */
 const counted = (status: string): EntityField =>
   num({
-    labelKey: `command:status.${status}`,
+    labelKey: `counts.${status}`,
     value: (row) => (row.counts as Record<string, number>)?.[status] ?? 0,
   });
 

@@ -145,6 +145,7 @@ export const FACTORY_VIEWS = {
     fields: [],
     input: 'text',
     linesField: 'lines',
+    linesLabelKey: 'fields.pairs',
     reportColumns: ['code'],
   } satisfies ReportView,
   platforms: {
