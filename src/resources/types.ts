@@ -33,7 +33,13 @@ export type FieldType =
   /** A structured value edited as JSON text (a device type's command set); sent as the object. */
   | 'json'
   /** A command of the device types' sets with its generated parameter form; sent as commandKey + params. */
-  | 'command';
+  | 'command'
+  /**
+   * One file chosen by the user (`max`: its largest size in bytes). An action with a file field
+   * posts the file as the raw body (application/octet-stream), its other fields as the query.
+   * Labels in the descriptor's namespace: `chooseFile` (the button), `fileTooLarge` ({{mb}}).
+   */
+  | 'file';
 
 /** One enum value: its label is a key of the descriptor's namespace, or a literal (protocol names). */
 export interface FieldOption {
@@ -89,6 +95,19 @@ export interface EntityField {
   addressLookup?: AddressLookup;
   /** Cells link to this in-app path of the row (a transfer's id to its devices). */
   link?: (row: Record<string, unknown>) => string;
+  /** Select: options read from a list call (`{list}` or a plain array), one per row of the answer. */
+  remoteOptions?: RemoteOptions;
+  /** File fields: the query parameter that carries the chosen file's name. */
+  fileNameParam?: string;
+}
+
+/** Where a select's options come from: the call, and each option's value and label from a row. */
+export interface RemoteOptions {
+  endpoint: string;
+  /** Request fields (a page size large enough for every row). */
+  params?: Record<string, unknown>;
+  value: string;
+  label: (row: Record<string, unknown>) => string;
 }
 
 /** Where an address cell finds its row's position, and the call that saves the address found. */
@@ -140,6 +159,11 @@ export interface EntityAction {
   after?: (row?: Record<string, unknown>) => string;
   /** Key in the descriptor's namespace of a text the confirmation shows (what will happen). */
   confirmKey?: string;
+  /**
+   * Row actions: the endpoint is a file GET with the session's token (a link could not carry it);
+   * the file is saved under the name in this row field.
+   */
+  download?: { fileNameFrom: string };
 }
 
 /** A toolbar button that opens another screen (the renew page from the order list). */
@@ -175,6 +199,8 @@ export interface ListView {
   refreshMs?: number;
   /** Rows expand to a small table of rows taken from the row (a test result's items). */
   detail?: { rows: (row: Record<string, unknown>) => Record<string, unknown>[]; columns: readonly string[] };
+  /** Rows expand (also by a click on the row) to this component of the row (a job's devices). */
+  detailComponent?: ComponentType<{ row: Record<string, unknown> }>;
 }
 
 /** One batch operation on many devices: pasted IMEIs (or ones selected in the list) plus a form. */

@@ -5,7 +5,16 @@ import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityAction, EntityDescriptor } from '../../resources/types';
 import { BatchProgressPanel } from './BatchProgressPanel';
-import { actionBody, actionPath, initialValues, ownersToExclude, requestBody } from './derive';
+import {
+  actionBody,
+  actionPath,
+  fieldOf,
+  fileRequest,
+  initialValues,
+  ownersToExclude,
+  requestBody,
+} from './derive';
+import { postFile } from './fileCalls';
 import { formItems } from './formItems';
 import { useBatchRun } from './useBatchRun';
 
@@ -50,7 +59,12 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
     }
     setBusy(true);
     try {
-      const data = await request(actionPath(action, row), body);
+      // A file field: the file is the raw body, the other values the query (a firmware upload).
+      const fileField = fields.find((n) => fieldOf(entity, n).type === 'file');
+      const upload = fileField ? fileRequest(fileField, fieldOf(entity, fileField), body) : null;
+      const data = upload
+        ? await postFile(actionPath(action, row), upload.file, upload.query)
+        : await request(actionPath(action, row), body);
       message.success(t('device:generic.done'));
       if (action.answer) setAnswer(action.answer(data));
       else onClose(true);

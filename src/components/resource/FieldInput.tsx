@@ -7,6 +7,8 @@ import type { EntityDescriptor } from '../../resources/types';
 import { DateRangeInput } from './DateRangeInput';
 import { fieldOf, optionText } from './derive';
 import { DeviceSelect } from './DeviceSelect';
+import { FileInput } from './FileInput';
+import { RemoteSelect } from './RemoteSelect';
 import { treeOptions, useAccounts } from './useAccounts';
 
 interface Props {
@@ -95,7 +97,11 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
       );
     case 'devices':
       return <DeviceSelect {...common} dependsOn={field.dependsOn} />;
+    case 'file':
+      return <FileInput {...common} label={t(`${entity.namespace}:chooseFile`)} />;
     case 'select':
+      if (field.remoteOptions)
+        return <RemoteSelect {...common} from={field.remoteOptions} allowClear={!field.required} />;
       if (field.buttons)
         return <Radio.Group {...common} optionType="button" buttonStyle="solid" options={options} />;
       return (

@@ -3,7 +3,7 @@ import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Space, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
 import { abilityFor, hasAnyPermission } from '../../domain/ability';
@@ -16,8 +16,9 @@ import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
 import { RowDetail } from './RowDetail';
-import { columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
+import { actionPath, columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
 import { useNavigate, useSearchParams } from 'react-router';
+import { getFile } from './fileCalls';
 import { saveBlob } from './files';
 import { formItems } from './formItems';
 import { useAccounts } from './useAccounts';
@@ -88,11 +89,21 @@ export function ListScreen({
     void tableQuery.refetch();
   };
   const runNow = useRunAction(afterAction);
+  /** A download fetches the row's file with the session's token and saves it. */
+  const download = async (a: EntityAction, row: Row) => {
+    try {
+      saveBlob(await getFile(actionPath(a, row)), String(row[a.download!.fileNameFrom] ?? a.name));
+    } catch (err) {
+      message.error(errorText(err));
+    }
+  };
   /** An immediate action posts at once; any other opens its confirmation or form. */
   const start = (a: EntityAction, row?: Row) =>
-    a.immediate
-      ? void runNow(a, { row, targets: selected.map(String), filters: listFilters })
-      : setAction({ action: a, row });
+    a.download && row
+      ? void download(a, row)
+      : a.immediate
+        ? void runNow(a, { row, targets: selected.map(String), filters: listFilters })
+        : setAction({ action: a, row });
 
   const specs = columnSpecs(entity, view.columns);
   const columns = [
@@ -116,7 +127,8 @@ export function ListScreen({
             // The row's actions stay in view when the other columns scroll.
             fixed: 'right' as const,
             render: (_: unknown, row: Row) => (
-              <Space size="small">
+              // A click on an action does not also expand the row (detailComponent rows expand by click).
+              <Space size="small" onClick={(e) => e.stopPropagation()}>
                 {rowActions
                   .filter((a) => !a.when || a.when(row))
                   .map((a) => (
@@ -258,12 +270,27 @@ export function ListScreen({
               : undefined
           }
           expandable={
-            view.detail
+            view.detailComponent
               ? {
-                  rowExpandable: (row) => view.detail!.rows(row).length > 0,
-                  expandedRowRender: (row) => <RowDetail entity={entity} detail={view.detail!} row={row} />,
+                  expandRowByClick: true,
+                  expandedRowRender: (row) => {
+                    const Detail = view.detailComponent!;
+                    return (
+                      // Fills the row without widening the list to the detail's own width.
+                      <div style={{ width: 0, minWidth: '100%' }}>
+                        <Suspense fallback={null}>
+                          <Detail row={row} />
+                        </Suspense>
+                      </div>
+                    );
+                  },
                 }
-              : undefined
+              : view.detail
+                ? {
+                    rowExpandable: (row) => view.detail!.rows(row).length > 0,
+                    expandedRowRender: (row) => <RowDetail entity={entity} detail={view.detail!} row={row} />,
+                  }
+                : undefined
           }
           rowSelection={
             batchActions.length > 0

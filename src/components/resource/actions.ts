@@ -2,7 +2,7 @@
  * Pure parts of row, batch and toolbar actions: which accounts a form may not offer, the request
  * body and the path. No React here, so the unit tests run them in node.
  */
-import type { EntityAction } from '../../resources/types';
+import type { EntityAction, EntityField } from '../../resources/types';
 
 /**
  * Accounts an action's account fields must not offer: the owner shared by every target (a
@@ -41,3 +41,19 @@ export function actionBody(
 /** The path an action posts to: `{field}` in the endpoint is the row's field. */
 export const actionPath = (action: EntityAction, row?: Record<string, unknown>) =>
   action.endpoint.replace(/\{(\w+)\}/g, (_, f: string) => encodeURIComponent(String(row?.[f] ?? '')));
+
+/**
+ * The request of an action with a file field: the file (under the field's request name) is the
+ * raw body, every other value a query parameter; the file's name goes in `fileNameParam`.
+ */
+export function fileRequest(
+  name: string,
+  field: EntityField,
+  body: Record<string, unknown>,
+): { file: Blob; query: Record<string, unknown> } {
+  const key = field.param ?? name;
+  const { [key]: file, ...query } = body;
+  if (field.fileNameParam && query[field.fileNameParam] === undefined && file instanceof File)
+    query[field.fileNameParam] = file.name.slice(0, field.maxLength ?? file.name.length);
+  return { file: file as Blob, query };
+}

@@ -8,7 +8,7 @@ import { parseLines } from '../../domain/validators';
 import type { EntityDescriptor, EntityField, FieldOption } from '../../resources/types';
 import { isDayRange, rangeProblem } from './ranges';
 
-export { actionBody, actionPath, ownersToExclude } from './actions';
+export { actionBody, actionPath, fileRequest, ownersToExclude } from './actions';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -101,6 +101,15 @@ export function fieldRules(entity: EntityDescriptor, name: string, t: Translate)
         } catch (e) {
           throw new Error(t('errors:jsonInvalid', { detail: (e as Error).message }));
         }
+      },
+    });
+  // A file larger than `max` bytes: the message is `fileTooLarge` of the descriptor's namespace.
+  const maxBytes = field.max;
+  if (field.type === 'file' && maxBytes)
+    rules.push({
+      validator: async (_rule, value) => {
+        if (value instanceof Blob && value.size > maxBytes)
+          throw new Error(t(`${entity.namespace}:fileTooLarge`, { mb: Math.floor(maxBytes / 2 ** 20) }));
       },
     });
   const pattern = field.pattern;
