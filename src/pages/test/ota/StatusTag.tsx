@@ -1,16 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-const COLORS: Record<string, string> = {
-  pending: 'default',
-  running: 'processing',
-  sent: 'blue',
-  downloading: 'processing',
-  success: 'success',
-  done: 'success',
-  failed: 'error',
-  cancelled: 'warning',
-};
+import { OTA_STATUS_COLORS as COLORS } from '../../../resources/ota/fields';
 
 /** A job's or a device's status, coloured. */
 export function StatusTag({ status }: { status: string }) {
