@@ -46,6 +46,7 @@ test.describe('menu per role', () => {
         '/test/stock/importDevice',
         '/test/stock/importImei',
         '/test/stock/stockDevice',
+        '/test/stock/records',
       ].sort(),
     );
   });
