@@ -5,30 +5,13 @@ import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { stock } from '../../db/schema/stock';
 import type { AuthContext } from '../../plugins/auth';
-import { byKey, chunks, nonEmpty, refuseLine, report } from './common';
+import { chunks, nonEmpty, refuseLine, report, stockAndDevices } from './common';
 import { writeRecords, type Tx } from './records';
 
 /** The stock row and the device row (where imported) of each pasted terminal. */
 async function terminalsOf(db: Db, lines: StockLine[]) {
   const ids = lines.filter((l) => l.ok).map((l) => l.terminalID);
-  const stocked = await byKey(
-    ids,
-    (part) =>
-      db
-        .select({ t: stock.terminalId, iccid: stock.iccid })
-        .from(stock)
-        .where(inArray(stock.terminalId, part)),
-    (r) => r.t,
-  );
-  const imported = await byKey(
-    ids,
-    (part) =>
-      db
-        .select({ t: devices.terminalId, id: devices.id, iccid: devices.iccid })
-        .from(devices)
-        .where(inArray(devices.terminalId, part)),
-    (r) => r.t,
-  );
+  const { stocked, imported } = await stockAndDevices(db, ids);
   for (const l of lines)
     if (l.ok && !stocked.has(l.terminalID) && !imported.has(l.terminalID)) refuseLine(l, 'stockUnknown');
   return { stocked, imported };

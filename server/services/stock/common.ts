@@ -1,4 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import type { StockLine } from '../../../src/domain/stock';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/devices';
+import { stock } from '../../db/schema/stock';
 import { badRequest } from '../../lib/errors';
 
 /** inArray over many ids, a chunk at a time (the pasted lists hold up to 10,000 lines). */
@@ -35,4 +39,27 @@ export function report<L extends StockLine>(results: L[]) {
 export function nonEmpty<L>(lines: L[]): L[] {
   if (lines.length === 0) throw badRequest('importEmpty');
   return lines;
+}
+
+/** The stock row and the device row (where imported) of each terminal id, with their ICCIDs. */
+export async function stockAndDevices(db: Db, ids: string[]) {
+  const stocked = await byKey(
+    ids,
+    (part) =>
+      db
+        .select({ t: stock.terminalId, iccid: stock.iccid })
+        .from(stock)
+        .where(inArray(stock.terminalId, part)),
+    (r) => r.t,
+  );
+  const imported = await byKey(
+    ids,
+    (part) =>
+      db
+        .select({ t: devices.terminalId, id: devices.id, iccid: devices.iccid })
+        .from(devices)
+        .where(inArray(devices.terminalId, part)),
+    (r) => r.t,
+  );
+  return { stocked, imported };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { stock } from '../../db/schema/stock';
 import { users } from '../../db/schema/users';
-import { byKey, chunks, nonEmpty, refuseLine, report } from './common';
+import { chunks, nonEmpty, refuseLine, report, stockAndDevices } from './common';
 import { writeRecords, type Tx } from './records';
 import type { AuthContext } from '../../plugins/auth';
 
@@ -90,24 +90,7 @@ export async function matchIccids(db: Db, auth: AuthContext, rows: { terminalID:
   const lines = nonEmpty(checkIccidPairs(rows));
   const ok = lines.filter((l) => l.ok);
   const ids = ok.map((l) => l.terminalID);
-  const stocked = await byKey(
-    ids,
-    (part) =>
-      db
-        .select({ t: stock.terminalId, iccid: stock.iccid })
-        .from(stock)
-        .where(inArray(stock.terminalId, part)),
-    (r) => r.t,
-  );
-  const imported = await byKey(
-    ids,
-    (part) =>
-      db
-        .select({ t: devices.terminalId, iccid: devices.iccid })
-        .from(devices)
-        .where(inArray(devices.terminalId, part)),
-    (r) => r.t,
-  );
+  const { stocked, imported } = await stockAndDevices(db, ids);
   // Who holds each ICCID now: a line may keep its own terminal's ICCID, not take another's.
   const holders = new Map<string, Set<string>>();
   const hold = (iccid: string | null, t: string) => {
