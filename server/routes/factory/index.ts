@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import commandRoutes from './commands';
 import logRoutes from './logs';
+import nbNotifyRoutes from './nb-notify';
 import otaRoutes from './ota';
 import qcRoutes from './qc';
 import stockRoutes from './stock';
@@ -14,4 +15,5 @@ export default async function factoryRoutes(app: FastifyInstance) {
   await app.register(stockRoutes);
   await app.register(transferRoutes);
   await app.register(commandRoutes);
+  await app.register(nbNotifyRoutes);
 }
