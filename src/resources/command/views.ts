@@ -21,6 +21,29 @@ const editType: EntityAction = {
   prefill: true,
 };
 
+/**
+ * The results of batch commands, one row per terminal: the console's list and the factory's
+ * share it, each with its own endpoints (and the factory's refreshes while batches run).
+ */
+export const batchResultsView = (own: Pick<ListView, 'endpoint' | 'export' | 'refreshMs'>): ListView => ({
+  kind: 'list',
+  rowKey: 'id',
+  columns: [
+    'batchNo',
+    'label',
+    'terminalID',
+    'status',
+    'reason',
+    'content',
+    'reply',
+    'result',
+    'username',
+    'updatedAt',
+  ],
+  filters: ['batchId', 'terminalID', 'status', 'startTime', 'endTime'],
+  ...own,
+});
+
 /** Screens of the command entity: device types, one command to many devices, its results. */
 export const COMMAND_VIEWS = {
   deviceTypes: {
@@ -40,25 +63,10 @@ export const COMMAND_VIEWS = {
     pickField: 'picked',
     background: { cancel: '/command/cancelBatch', results: '/index/device/multipleCmdSearch' },
   } satisfies BatchView,
-  results: {
-    kind: 'list',
+  results: batchResultsView({
     endpoint: '/command/multipleCmdSearch',
-    rowKey: 'id',
-    columns: [
-      'batchNo',
-      'label',
-      'terminalID',
-      'status',
-      'reason',
-      'content',
-      'reply',
-      'result',
-      'username',
-      'updatedAt',
-    ],
-    filters: ['batchId', 'terminalID', 'status', 'startTime', 'endTime'],
     export: { endpoint: '/command/multipleCmdExport', fileName: 'command-results' },
-  } satisfies ListView,
+  }),
   /** Offline commands for many devices: `IMEI` lines take the chosen command, `IMEI,text` their own. */
   offlineImport: {
     kind: 'report',

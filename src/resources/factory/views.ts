@@ -1,3 +1,4 @@
+import { batchResultsView } from '../command/views';
 import type { BatchView, FormView, ListView, ReportView } from '../types';
 
 const RESULTS = '/test/mutiCmd/searchResultCmd';
@@ -24,26 +25,11 @@ export const FACTORY_VIEWS = {
     fields: ['agpsText'],
     background: { cancel: CANCEL, results: RESULTS },
   } satisfies BatchView,
-  results: {
-    kind: 'list',
+  results: batchResultsView({
     endpoint: '/mutiCmd/searchResultCmd',
-    rowKey: 'id',
-    columns: [
-      'batchNo',
-      'label',
-      'terminalID',
-      'status',
-      'reason',
-      'content',
-      'reply',
-      'result',
-      'username',
-      'updatedAt',
-    ],
-    filters: ['batchId', 'terminalID', 'status', 'startTime', 'endTime'],
     export: { endpoint: '/mutiCmd/exportResultCmd', fileName: 'factory-command-results' },
     refreshMs: 5000,
-  } satisfies ListView,
+  }),
   /** Device batch operations of a factory, on any account's devices. */
   deviceBatchManage: {
     kind: 'batch',
