@@ -1,26 +1,25 @@
 import { QueryFilter } from '@ant-design/pro-components';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { App, Button, Card, Dropdown, Space, Table } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import { Suspense, useMemo, useState } from 'react';
+import { App, Button, Card, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
 import { abilityFor, hasAnyPermission } from '../../domain/ability';
 import { useSessionUser } from '../../hooks/useSession';
 import { errorText } from '../../i18n/errorText';
-import { filtersToFields, requestFile } from '../../providers/dataProvider';
+import { filtersToFields } from '../../providers/dataProvider';
 import type { EntityAction, EntityDescriptor, ListView, ResourceDescriptor } from '../../resources/types';
-import type { SheetFormat } from '../../sheets';
 import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
-import { RowDetail } from './RowDetail';
 import { actionPath, columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getFile } from './fileCalls';
 import { saveBlob } from './files';
 import { formItems } from './formItems';
+import { ListToolbar } from './ListToolbar';
+import { rowExpansion } from './rowExpansion';
 import { useAccounts } from './useAccounts';
 import { useRunAction } from './useRunAction';
 
@@ -150,21 +149,6 @@ export function ListScreen({
       : []),
   ];
 
-  const exportList = async (format: SheetFormat) => {
-    if (!view.export) return;
-    try {
-      const file = await requestFile(
-        view.export.endpoint,
-        { ...listFilters, format },
-        `${view.export.fileName}.${format}`,
-      );
-      saveBlob(file.blob, file.fileName);
-      if (file.truncated) message.warning(t('device:generic.exportTruncated'));
-    } catch (err) {
-      message.error(errorText(err));
-    }
-  };
-
   const form = searchFormProps.form!;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={`list-${resource.name}`}>
@@ -196,39 +180,14 @@ export function ListScreen({
         size="small"
         title={t(`menu:${resource.labelKey}`)}
         extra={
-          <Space wrap>
-            {links.map((l) => (
-              <Button
-                key={l.name}
-                type="primary"
-                data-testid={`link-${l.name}`}
-                onClick={() => navigate(l.to)}
-              >
-                {t(`${entity.namespace}:${l.labelKey}`)}
-              </Button>
-            ))}
-            {toolbarActions.map((a) => (
-              <Button key={a.name} type="primary" data-testid={`toolbar-${a.name}`} onClick={() => start(a)}>
-                {t(`${entity.namespace}:${a.labelKey}`)}
-              </Button>
-            ))}
-            {view.export ? (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    { key: 'xlsx', label: 'Excel (xlsx)' },
-                    { key: 'csv', label: 'CSV' },
-                  ],
-                  onClick: ({ key }) => void exportList(key as SheetFormat),
-                }}
-              >
-                <Button icon={<DownloadOutlined />} data-testid="export-button">
-                  {t('device:generic.export')}
-                </Button>
-              </Dropdown>
-            ) : null}
-          </Space>
+          <ListToolbar
+            entity={entity}
+            view={view}
+            links={links}
+            actions={toolbarActions}
+            filters={listFilters}
+            onAction={(a) => start(a)}
+          />
         }
       >
         {batchActions.length > 0 ? (
@@ -269,29 +228,7 @@ export function ListScreen({
                     : {}) as React.HTMLAttributes<HTMLElement>
               : undefined
           }
-          expandable={
-            view.detailComponent
-              ? {
-                  expandRowByClick: true,
-                  expandedRowRender: (row) => {
-                    const Detail = view.detailComponent!;
-                    return (
-                      // Fills the row without widening the list to the detail's own width.
-                      <div style={{ width: 0, minWidth: '100%' }}>
-                        <Suspense fallback={null}>
-                          <Detail row={row} />
-                        </Suspense>
-                      </div>
-                    );
-                  },
-                }
-              : view.detail
-                ? {
-                    rowExpandable: (row) => view.detail!.rows(row).length > 0,
-                    expandedRowRender: (row) => <RowDetail entity={entity} detail={view.detail!} row={row} />,
-                  }
-                : undefined
-          }
+          expandable={rowExpansion(entity, view)}
           rowSelection={
             batchActions.length > 0
               ? { selectedRowKeys: selected, onChange: onSelect, preserveSelectedRowKeys: true }
