@@ -1,12 +1,11 @@
-import { PassThrough } from 'node:stream';
 import { aliasedTable, and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin } from '../../../config/roles';
-import { SHEET_MIME, type SheetFormat } from '../../../src/sheets';
+import type { SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { cardRecords as r } from '../../db/schema/card-records';
 import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { sheetStream } from '../../lib/sheet-stream';
+import { pagedSheetExport } from '../../lib/sheet-stream';
 import type { AuthContext } from '../../plugins/auth';
 import { loadInScope, scopeOf } from '../scope';
 
@@ -86,7 +85,6 @@ export async function listCardRecords(db: Db, auth: AuthContext, f: CardRecordFi
   return { list: rows.map(shape), total };
 }
 
-const EXPORT_MAX = 100_000;
 const COLUMNS: { key: keyof ReturnType<typeof shape>; header: string; width: number }[] = [
   { key: 'createdAt', header: 'Time', width: 22 },
   { key: 'operation', header: 'Operation', width: 10 },
@@ -107,26 +105,14 @@ export async function exportCardRecords(db: Db, auth: AuthContext, f: CardRecord
   // A filter the database refuses (a date out of its range) fails here, as a clear answer,
   // not halfway through a download.
   await select(db).where(where).limit(1);
-  const out = new PassThrough();
-  const pump = async () => {
-    const { writeRow, finish } = sheetStream(format, 'Cards', COLUMNS, out);
-    for (let offset = 0; offset < EXPORT_MAX; offset += 2000) {
-      const rows = await select(db)
-        .where(where)
-        .orderBy(desc(r.createdAt), desc(r.id))
-        .limit(2000)
-        .offset(offset);
-      for (const x of rows.map(shape)) writeRow(COLUMNS.map((c) => x[c.key]));
-      if (rows.length < 2000) break;
-    }
-    await finish();
-  };
-  void pump().catch((err: Error) => out.destroy(err));
-  const date = new Date().toISOString().slice(0, 10);
-  return {
-    stream: out,
-    mime: SHEET_MIME[format],
-    filename: `card-records-${date}.${format}`,
-    truncated: false,
-  };
+  return pagedSheetExport({
+    format,
+    sheetName: 'Cards',
+    columns: COLUMNS,
+    fileName: 'card-records',
+    page: async (limit, offset) =>
+      (await select(db).where(where).orderBy(desc(r.createdAt), desc(r.id)).limit(limit).offset(offset)).map(
+        shape,
+      ),
+  });
 }

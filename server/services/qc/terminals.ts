@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { itemsText, type GpsFix, type TestItem } from '../../../src/domain/qc';
-import { SHEET_MIME, type SheetFormat } from '../../../src/sheets';
+import type { SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { sheetStream } from '../../lib/sheet-stream';
+import { pagedSheetExport } from '../../lib/sheet-stream';
 import { resultConditions, type ResultFilter } from './search';
 
 type Row = {
@@ -75,8 +74,6 @@ export async function searchTerminals(db: Db, f: ResultFilter & PageParams) {
   return { list: page.rows.map(shape), total: count.rows[0]?.total ?? 0 };
 }
 
-const EXPORT_MAX = 100_000;
-const PAGE = 2000;
 const COLUMNS: { key: keyof ReturnType<typeof shape>; header: string; width: number }[] = [
   { key: 'terminalID', header: 'IMEI', width: 18 },
   { key: 'deviceType', header: 'Device type', width: 12 },
@@ -96,23 +93,16 @@ const COLUMNS: { key: keyof ReturnType<typeof shape>; header: string; width: num
 export async function exportTerminals(db: Db, f: ResultFilter, format: SheetFormat) {
   // A filter the database refuses fails here as a clear answer, not halfway through a download.
   await db.execute(query(f, sql`LIMIT 1`));
-  const out = new PassThrough();
-  const pump = async () => {
-    const { writeRow, finish } = sheetStream(format, 'QC', COLUMNS, out);
-    for (let offset = 0; offset < EXPORT_MAX; offset += PAGE) {
-      const { rows } = await db.execute<Row>(
-        query(f, sql`ORDER BY l.tested_at DESC, l.id DESC LIMIT ${PAGE} OFFSET ${offset}`),
-      );
-      for (const x of rows.map(shape)) writeRow(COLUMNS.map((c) => x[c.key]));
-      if (rows.length < PAGE) break;
-    }
-    await finish();
-  };
-  void pump().catch((err: Error) => out.destroy(err));
-  return {
-    stream: out,
-    mime: SHEET_MIME[format],
-    filename: `qc-${new Date().toISOString().slice(0, 10)}.${format}`,
-    truncated: false,
-  };
+  return pagedSheetExport({
+    format,
+    sheetName: 'QC',
+    columns: COLUMNS,
+    fileName: 'qc',
+    page: async (limit, offset) =>
+      (
+        await db.execute<Row>(
+          query(f, sql`ORDER BY l.tested_at DESC, l.id DESC LIMIT ${limit} OFFSET ${offset}`),
+        )
+      ).rows.map(shape),
+  });
 }

@@ -1,12 +1,11 @@
-import { PassThrough } from 'node:stream';
 import { and, desc, eq, gte, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { STOCK_STATE, STOCK_TEST, stockState, stockTest } from '../../../src/domain/stock';
-import { SHEET_MIME, type SheetFormat } from '../../../src/sheets';
+import type { SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { stock as s } from '../../db/schema/stock';
 import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { sheetStream } from '../../lib/sheet-stream';
+import { pagedSheetExport } from '../../lib/sheet-stream';
 
 export interface StockFilter {
   status?: string;
@@ -83,8 +82,6 @@ export async function listStock(db: Db, f: StockFilter & PageParams) {
   return { list: rows.map(shape), total };
 }
 
-const EXPORT_MAX = 100_000;
-const PAGE = 2000;
 const COLUMNS: { key: keyof ReturnType<typeof shape>; header: string; width: number }[] = [
   { key: 'terminalID', header: 'IMEI', width: 18 },
   { key: 'deviceType', header: 'Device type', width: 12 },
@@ -104,25 +101,14 @@ export async function exportStock(db: Db, f: StockFilter, format: SheetFormat) {
   const where = conditions(f);
   // A filter the database refuses fails here as a clear answer, not halfway through a download.
   await select(db).where(where).limit(1);
-  const out = new PassThrough();
-  const pump = async () => {
-    const { writeRow, finish } = sheetStream(format, 'Stock', COLUMNS, out);
-    for (let offset = 0; offset < EXPORT_MAX; offset += PAGE) {
-      const rows = await select(db)
-        .where(where)
-        .orderBy(desc(s.createdAt), desc(s.id))
-        .limit(PAGE)
-        .offset(offset);
-      for (const x of rows.map(shape)) writeRow(COLUMNS.map((c) => x[c.key]));
-      if (rows.length < PAGE) break;
-    }
-    await finish();
-  };
-  void pump().catch((err: Error) => out.destroy(err));
-  return {
-    stream: out,
-    mime: SHEET_MIME[format],
-    filename: `stock-${new Date().toISOString().slice(0, 10)}.${format}`,
-    truncated: false,
-  };
+  return pagedSheetExport({
+    format,
+    sheetName: 'Stock',
+    columns: COLUMNS,
+    fileName: 'stock',
+    page: async (limit, offset) =>
+      (await select(db).where(where).orderBy(desc(s.createdAt), desc(s.id)).limit(limit).offset(offset)).map(
+        shape,
+      ),
+  });
 }
