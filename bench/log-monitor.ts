@@ -19,6 +19,7 @@ import { installProbes, scrollListDownAndUp, takeLongTasks } from './support/pro
 import { startProfile, stopProfile } from './support/profile';
 import { ensureBuild, startBenchServer } from './support/server';
 import { max } from './support/stats';
+import { CHROMIUM_ARGS } from './support/chromium';
 
 const { values } = parseArgs({
   options: {
@@ -34,16 +35,6 @@ const DEVICES = Number(values.devices);
 const INTERVAL = Number(values.interval);
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (...a: unknown[]) => console.error('[bench:logmonitor]', ...a);
 

@@ -36,6 +36,7 @@ import { ensureBuild, startBenchServer } from './support/server';
 import { report, type RunResult } from './support/report';
 import { max, percentile } from './support/stats';
 import { WsProbe } from './support/ws-probe';
+import { CHROMIUM_ARGS } from './support/chromium';
 
 const { values } = parseArgs({
   options: {
@@ -61,16 +62,6 @@ const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const RUNS = Number(values.runs);
 const USER = 'fleet';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (...a: unknown[]) => console.error('[bench:monitor]', ...a);

@@ -1,0 +1,11 @@
+/** Launch arguments of Debian's Chromium for the browser benchmarks (the same as playwright.config.ts). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
