@@ -71,8 +71,16 @@ export async function runItem(
   if (r.kind === 'unreachable') return failedItem('deviceNotOnline', content);
   if (r.kind === 'queued')
     return outcome('queued', { reason: 'commandQueued', content, offlineCommandId: r.offlineCommandId });
-  const { result, reply } = r.outcome;
+  return answeredItem(content, r.outcome, r.commandId);
+}
+
+/** The gateway answered (or timed out): the item's outcome by the result code. */
+export function answeredItem(
+  content: string,
+  { result, reply }: { result: number; reply: string | null },
+  commandId: number | null = null,
+): ItemOutcome {
   const status =
     result === COMMAND_RESULT.success ? 'success' : result === COMMAND_RESULT.timeout ? 'timeout' : 'error';
-  return outcome(status, { content, reply, result, commandId: r.commandId });
+  return outcome(status, { content, reply, result, commandId });
 }

@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { COMMAND_RESULT } from '../../../../src/domain/codes';
 import type { Db } from '../../../db/client';
 import { devices } from '../../../db/schema/devices';
 import { stock } from '../../../db/schema/stock';
@@ -8,7 +7,7 @@ import type { AuthContext } from '../../../plugins/auth';
 import { loadDevicesInScope } from '../../device-scope';
 import { commandSetOf, resolveAgainst } from '../resolve';
 import { sendToTerminal } from '../terminal-send';
-import { failedItem, runItem, type ItemContext, type ItemOutcome } from './run-item';
+import { answeredItem, failedItem, runItem, type ItemContext, type ItemOutcome } from './run-item';
 
 /** A device of a batch as found when its turn comes, and how its command runs. */
 export interface ItemTarget {
@@ -80,19 +79,5 @@ export async function runStockItem(
   onSent(content);
   const r = await sendToTerminal(ctx.bus, terminalId, { content }, ctx.timeoutMs);
   if (!r) return failedItem('deviceNotOnline', content);
-  const status =
-    r.result === COMMAND_RESULT.success
-      ? 'success'
-      : r.result === COMMAND_RESULT.timeout
-        ? 'timeout'
-        : 'error';
-  return {
-    status,
-    reason: null,
-    content,
-    reply: r.reply,
-    result: r.result,
-    commandId: null,
-    offlineCommandId: null,
-  };
+  return answeredItem(content, r);
 }
