@@ -14,19 +14,22 @@ const importOptions: FieldOption[] = Object.entries(IMPORT_PROTOCOL).map(([name,
   value,
   labelKey: `device:importProtocols.${name}`,
 }));
-const statusOptions: FieldOption[] = COMMAND_ITEM_STATUSES.map((s) => ({
+/*
+ * The options of a batch item's status, result and reason; the factory's batch commands show the
+ * same ones, so the label keys name the command namespace.
+ */
+export const COMMAND_STATUS_OPTIONS: FieldOption[] = COMMAND_ITEM_STATUSES.map((s) => ({
   value: s,
-  labelKey: `status.${s}`,
+  labelKey: `command:status.${s}`,
   color: STATUS_COLORS[s],
 }));
-const resultOptions: FieldOption[] = Object.entries(COMMAND_RESULT).map(([name, value]) => ({
+export const COMMAND_RESULT_OPTIONS: FieldOption[] = Object.entries(COMMAND_RESULT).map(([name, value]) => ({
   value,
-  labelKey: `result.${name}`,
+  labelKey: `command:result.${name}`,
   color: RESULT_COLORS[name as keyof typeof RESULT_COLORS],
 }));
-
 /** Why a device of a batch was not sent the command: a key of the error catalogue. */
-const reasonOptions: FieldOption[] = Object.keys(MESSAGES).map((k) => ({
+export const COMMAND_REASON_OPTIONS: FieldOption[] = Object.keys(MESSAGES).map((k) => ({
   value: k,
   labelKey: `errors:${k}`,
 }));
@@ -68,12 +71,12 @@ export const COMMAND_ENTITY: EntityDescriptor = {
     batchId: { type: 'text', maxLength: 64, labelKey: 'batch.batchId' },
     label: { type: 'text', labelKey: 'batch.label' },
     terminalID: { type: 'text', maxLength: 20, labelKey: 'batch.terminalID', width: 160 },
-    status: { type: 'select', options: statusOptions, labelKey: 'history.status', width: 100 },
+    status: { type: 'select', options: COMMAND_STATUS_OPTIONS, labelKey: 'history.status', width: 100 },
     content: { type: 'text', labelKey: 'history.content' },
     reply: { type: 'text', labelKey: 'history.reply' },
-    result: { type: 'select', options: resultOptions, labelKey: 'history.result', width: 90 },
+    result: { type: 'select', options: COMMAND_RESULT_OPTIONS, labelKey: 'history.result', width: 90 },
     username: { type: 'text', labelKey: 'history.sender', width: 110 },
-    reason: { type: 'select', options: reasonOptions, labelKey: 'batch.reason' },
+    reason: { type: 'select', options: COMMAND_REASON_OPTIONS, labelKey: 'batch.reason' },
     startTime: { type: 'datetime', labelKey: 'batch.startTime' },
     endTime: { type: 'datetime', labelKey: 'batch.endTime' },
     updatedAt: { type: 'datetime', labelKey: 'batch.updatedAt', width: 170 },

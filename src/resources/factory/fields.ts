@@ -1,7 +1,5 @@
-import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
-import { COMMAND_RESULT } from '../../domain/codes';
 import { EXPIRE_TYPE } from '../../domain/device-rules';
-import { COMMAND_BATCH_STATUSES, COMMAND_ITEM_STATUSES } from '../../domain/command-batch';
+import { COMMAND_BATCH_STATUSES } from '../../domain/command-batch';
 import {
   AGPS_TEXT_DEFAULT,
   DEVICE_ID_GENERATE_MAX,
@@ -18,28 +16,17 @@ import {
   PLATFORM_TZ_MIN,
 } from '../../domain/factory';
 import { validateTransferHost } from '../../domain/ip-transfer';
-import { MESSAGES } from '../../domain/messages';
+import { COMMAND_REASON_OPTIONS, COMMAND_RESULT_OPTIONS, COMMAND_STATUS_OPTIONS } from '../command/fields';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
 const time = (): EntityField => ({ type: 'datetime', width: 170 });
 const num = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'number', width: 90, ...extra });
 
-const itemStatus: FieldOption[] = COMMAND_ITEM_STATUSES.map((s) => ({
-  value: s,
-  labelKey: `command:status.${s}`,
-  color: STATUS_COLORS[s],
-}));
 const batchStatus: FieldOption[] = COMMAND_BATCH_STATUSES.map((s) => ({
   value: s,
   labelKey: `batchStatus.${s}`,
 }));
-const results: FieldOption[] = Object.entries(COMMAND_RESULT).map(([name, value]) => ({
-  value,
-  labelKey: `command:result.${name}`,
-  color: RESULT_COLORS[name as keyof typeof RESULT_COLORS],
-}));
-const reasons: FieldOption[] = Object.keys(MESSAGES).map((k) => ({ value: k, labelKey: `errors:${k}` }));
 /** API names of the platform: shown as they are in every language. */
 const notifyTypes: FieldOption[] = NB_NOTIFY_TYPES.map((t) => ({ value: t, label: t }));
 const subStatus: FieldOption[] = [
@@ -100,12 +87,12 @@ export const FACTORY_ENTITY: EntityDescriptor = {
     id: num({ labelKey: 'fields.batchNo', width: 80 }),
     batchId: text({ labelKey: 'fields.batchId', width: 200 }),
     label: { type: 'select', options: commandNames, labelKey: 'fields.label' },
-    status: { type: 'select', options: itemStatus, labelKey: 'fields.status', width: 100 },
+    status: { type: 'select', options: COMMAND_STATUS_OPTIONS, labelKey: 'fields.status', width: 100 },
     batchStatus: { type: 'select', options: batchStatus, labelKey: 'fields.status', value: (r) => r.status },
-    reason: { type: 'select', options: reasons, labelKey: 'fields.reason' },
+    reason: { type: 'select', options: COMMAND_REASON_OPTIONS, labelKey: 'fields.reason' },
     content: text({ labelKey: 'fields.content' }),
     reply: text({ labelKey: 'fields.reply' }),
-    result: { type: 'select', options: results, labelKey: 'fields.result', width: 90 },
+    result: { type: 'select', options: COMMAND_RESULT_OPTIONS, labelKey: 'fields.result', width: 90 },
     imported: {
       type: 'select',
       labelKey: 'fields.imported',
