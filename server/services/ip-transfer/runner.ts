@@ -38,9 +38,18 @@ export class TransferRunner {
   /** Sends `targets` the new address; resolves when every answer (or timeout) is recorded. */
   run(transferId: number, targets: readonly TransferTarget[], host: string, port: number): Promise<void> {
     this.watch(transferId, targets);
-    const job = this.sendAll(transferId, targets, host, port)
-      .then(() => this.scheduleChecks(transferId))
-      .catch((e) => console.error(`[ip-transfer] transfer ${transferId} failed:`, (e as Error).message));
+    return this.track(
+      this.sendAll(transferId, targets, host, port).then(() => this.scheduleChecks(transferId)),
+      `transfer ${transferId}`,
+    );
+  }
+
+  /** Follows background work so close() can wait for it; a failure is logged, not thrown. */
+  private track(work: Promise<unknown>, what: string): Promise<void> {
+    const job = work.then(
+      () => undefined,
+      (e) => console.error(`[ip-transfer] ${what} failed:`, (e as Error).message),
+    );
     this.jobs.add(job);
     void job.finally(() => this.jobs.delete(job));
     return job;
@@ -77,11 +86,10 @@ export class TransferRunner {
         if (this.closed) return;
         const last = i === this.checkAfterMs.length - 1;
         if (last) this.unwatch(transferId);
-        const job = checkMoves(this.db, { transferId })
-          .then(() => (last ? finishTransfer(this.db, transferId) : undefined))
-          .catch((e) => console.error(`[ip-transfer] check of ${transferId} failed:`, (e as Error).message));
-        this.jobs.add(job);
-        void job.finally(() => this.jobs.delete(job));
+        this.track(
+          checkMoves(this.db, { transferId }).then(() => (last ? finishTransfer(this.db, transferId) : undefined)),
+          `check of ${transferId}`,
+        );
       }, ms);
       timer.unref();
       this.timers.add(timer);
@@ -112,11 +120,7 @@ export class TransferRunner {
     const terminalIds = [...this.connected];
     this.connected.clear();
     if (this.closed || terminalIds.length === 0) return;
-    const job = checkMoves(this.db, { terminalIds }).catch((e) =>
-      console.error('[ip-transfer] check on connect failed:', (e as Error).message),
-    );
-    this.jobs.add(job);
-    void job.finally(() => this.jobs.delete(job));
+    this.track(checkMoves(this.db, { terminalIds }), 'check on connect');
   }
 
   async close() {
