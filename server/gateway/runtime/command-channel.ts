@@ -132,7 +132,7 @@ export class CommandChannel {
     const target = { terminal: session.terminal, version: session.protocolVersion };
     if (message)
       return buildJt808Frame(message.id, Buffer.from(message.body, 'hex'), target, this.serial, message.packet);
-    return encodeJt808TextCommand({ terminal: session.terminal, version: session.protocolVersion }, content, {
+    return encodeJt808TextCommand(target, content, {
       serial: this.serial,
     });
   }
