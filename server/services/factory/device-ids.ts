@@ -6,13 +6,12 @@ import type { Db } from '../../db/client';
 import { deviceIds } from '../../db/schema/factory-settings';
 import { badRequest, notFound } from '../../lib/errors';
 import { pageWindow, type PageParams } from '../../lib/envelope';
+import { prefixPattern } from '../../lib/sql';
 
 /**
  * GW005 device ids (idManager): ids issued in batches (a prefix and a running number), bound
  * one to one to IMEIs from pasted pairs, listed and unbound.
  */
-
-const likeStart = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Issues `count` new ids of a prefix, numbered after the highest one it already has, under a
@@ -30,7 +29,7 @@ export async function generateIds(
     const have = await db
       .select({ code: deviceIds.code })
       .from(deviceIds)
-      .where(like(deviceIds.code, likeStart(prefix)));
+      .where(like(deviceIds.code, prefixPattern(prefix)));
     const top = Math.max(0, ...have.map((r) => deviceIdNumber(prefix, r.code) ?? 0));
     const batchNo = `${prefix}-${new Date().toISOString().slice(0, 19).replace(/\D/g, '')}`;
     const codes = Array.from({ length: req.count }, (_, i) => deviceIdCode(prefix, top + 1 + i));
@@ -149,7 +148,7 @@ export async function listIds(
 ) {
   const conds: SQL[] = [];
   const k = q.keyword?.trim().toUpperCase();
-  if (k) conds.push(or(like(deviceIds.code, likeStart(k)), like(deviceIds.terminalId, likeStart(k)))!);
+  if (k) conds.push(or(like(deviceIds.code, prefixPattern(k)), like(deviceIds.terminalId, prefixPattern(k)))!);
   if (q.batchNo?.trim()) conds.push(eq(deviceIds.batchNo, q.batchNo.trim()));
   if (q.bound != null) conds.push(q.bound ? isNotNull(deviceIds.terminalId) : isNull(deviceIds.terminalId));
   const where = conds.length ? and(...conds) : undefined;

@@ -6,6 +6,7 @@ import { platformConfigs } from '../../db/schema/factory-settings';
 import { users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/errors';
 import { pageWindow, type PageParams } from '../../lib/envelope';
+import { containsPattern } from '../../lib/sql';
 
 /**
  * The platform each customer account's trackers are set up for at the factory
@@ -21,7 +22,7 @@ export async function listPlatformConfigs(
 ) {
   const conds: SQL[] = [customer];
   const name = q.username?.trim();
-  if (name) conds.push(ilike(users.username, `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (name) conds.push(ilike(users.username, containsPattern(name)));
   // "Not configured yet" is an account the left join found no row for.
   if (q.configured != null)
     conds.push(q.configured ? isNotNull(platformConfigs.id) : isNull(platformConfigs.id));

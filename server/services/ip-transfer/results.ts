@@ -3,6 +3,7 @@ import { transferCounts } from '../../../src/domain/ip-transfer';
 import { parseLines } from '../../../src/domain/validators';
 import type { Db } from '../../db/client';
 import { pageWindow, type PageParams } from '../../lib/envelope';
+import { containsPattern } from '../../lib/sql';
 
 const toIso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 const where = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
@@ -16,7 +17,7 @@ export interface TransferListQuery extends PageParams {
 export async function listTransfers(db: Db, q: TransferListQuery) {
   const { limit, offset } = pageWindow(q);
   const parts: SQL[] = [];
-  if (q.name?.trim()) parts.push(sql`t.name ILIKE ${'%' + q.name.trim().replace(/[\\%_]/g, '\\$&') + '%'}`);
+  if (q.name?.trim()) parts.push(sql`t.name ILIKE ${containsPattern(q.name.trim())}`);
   if (q.host?.trim()) parts.push(sql`t.host = ${q.host.trim()}`);
   const filter = where(parts);
   const [total, rows] = await Promise.all([

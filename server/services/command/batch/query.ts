@@ -10,6 +10,7 @@ import { commandBatchItems as items, commandBatches as batches } from '../../../
 import { devices } from '../../../db/schema/devices';
 import { users } from '../../../db/schema/users';
 import { pageWindow, type PageParams } from '../../../lib/envelope';
+import { prefixPattern } from '../../../lib/sql';
 import type { AuthContext } from '../../../plugins/auth';
 import { scopeOf } from '../../scope';
 import { reasonTexts } from './reason';
@@ -97,7 +98,7 @@ export function itemConditions(db: Db, auth: AuthContext, f: ItemFilter, factory
   const conds: SQL[] = [batchScope(db, auth, factory)];
   if (f.batchId) conds.push(eq(batches.batchKey, f.batchId));
   const t = f.terminalID?.trim();
-  if (t) conds.push(like(items.terminalId, `${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (t) conds.push(like(items.terminalId, prefixPattern(t)));
   if (f.status) conds.push(eq(items.status, f.status));
   if (f.startTime) conds.push(gte(items.updatedAt, new Date(f.startTime)));
   if (f.endTime) conds.push(lte(items.updatedAt, new Date(f.endTime)));
