@@ -1,15 +1,11 @@
 import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
-import { COMMAND_RESULT, DEVICE_PROTOCOL, IMPORT_PROTOCOL } from '../../domain/codes';
+import { COMMAND_RESULT, IMPORT_PROTOCOL } from '../../domain/codes';
 import { COMMAND_ITEM_STATUSES } from '../../domain/command-batch';
 import { ICON_TYPE_MAX, ICON_TYPE_MIN } from '../../domain/device-rules';
 import { MESSAGES } from '../../domain/messages';
 import type { EntityDescriptor, FieldOption } from '../types';
+import { PROTOCOL_OPTIONS } from '../options';
 
-/** Protocol names are product names: shown as they are in every language. */
-const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
-  value,
-  label,
-}));
 const importOptions: FieldOption[] = Object.entries(IMPORT_PROTOCOL).map(([name, value]) => ({
   value,
   labelKey: `device:importProtocols.${name}`,
@@ -44,7 +40,7 @@ export const COMMAND_ENTITY: EntityDescriptor = {
   fields: {
     // device types
     name: { type: 'text', required: true, maxLength: 32, labelKey: 'deviceType.name' },
-    protocol: { type: 'select', options: protocolOptions, required: true, labelKey: 'deviceType.protocol' },
+    protocol: { type: 'select', options: PROTOCOL_OPTIONS, required: true, labelKey: 'deviceType.protocol' },
     importProtocol: { type: 'select', options: importOptions, labelKey: 'deviceType.importProtocol' },
     description: { type: 'textarea', maxLength: 255, labelKey: 'deviceType.description' },
     iconType: { type: 'number', min: ICON_TYPE_MIN, max: ICON_TYPE_MAX, labelKey: 'deviceType.iconType' },

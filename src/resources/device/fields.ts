@@ -1,11 +1,5 @@
 import { TIME_ZONE_MAX, TIME_ZONE_MIN } from '../../domain/constants';
-import {
-  DEVICE_MENU_TYPE,
-  DEVICE_PROTOCOL,
-  DEVICE_STATE,
-  EXPIRY_FILTER,
-  IMPORT_PROTOCOL,
-} from '../../domain/codes';
+import { DEVICE_MENU_TYPE, DEVICE_STATE, EXPIRY_FILTER, IMPORT_PROTOCOL } from '../../domain/codes';
 import {
   EXPIRE_TYPE,
   ICCID_IMPORT_LENGTH_MAX,
@@ -21,19 +15,7 @@ import {
   validateTelephone,
 } from '../../domain/validators';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
-
-const keyed = (group: string, codes: Record<string, number>, colors: Record<string, string> = {}) =>
-  Object.entries(codes).map(([name, value]): FieldOption => ({
-    value,
-    labelKey: `${group}.${name}`,
-    color: colors[name],
-  }));
-
-/** Protocol names are product names: shown as they are in every language. */
-const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
-  value,
-  label,
-}));
+import { keyedOptions, PROTOCOL_OPTIONS } from '../options';
 
 const zoneOptions: FieldOption[] = Array.from({ length: TIME_ZONE_MAX - TIME_ZONE_MIN + 1 }, (_, i) => {
   const z = TIME_ZONE_MIN + i;
@@ -61,15 +43,15 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   iccid: text({ maxLength: 32, validate: (v) => validateIccid(v) }),
   cardIccid: text({ maxLength: 32, validate: (v) => validateIccid(v) }),
   deviceType: text({ maxLength: 32 }),
-  protocol: { type: 'select', options: protocolOptions },
-  importProtocol: { type: 'select', options: keyed('importProtocols', IMPORT_PROTOCOL) },
+  protocol: { type: 'select', options: PROTOCOL_OPTIONS },
+  importProtocol: { type: 'select', options: keyedOptions('importProtocols', IMPORT_PROTOCOL) },
   // The import form's protocol: required, GT06 by default (a filter must not default to it).
   importAs: {
     type: 'select',
     labelKey: 'fields.importProtocol',
     param: 'importProtocol',
     required: true,
-    options: keyed('importProtocols', IMPORT_PROTOCOL),
+    options: keyedOptions('importProtocols', IMPORT_PROTOCOL),
     initialValue: IMPORT_PROTOCOL.gt06,
   },
   iconType: { type: 'select', options: iconOptions, required: true },
@@ -77,12 +59,12 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   expireType: {
     type: 'select',
     required: true,
-    options: keyed('expireTypes', EXPIRE_TYPE),
+    options: keyedOptions('expireTypes', EXPIRE_TYPE),
   },
   host: text({ maxLength: 128, required: true, validate: validateHost }),
   state: {
     type: 'select',
-    options: keyed('states', DEVICE_STATE, {
+    options: keyedOptions('states', DEVICE_STATE, {
       online: 'green',
       offline: 'default',
       unactivated: 'orange',
@@ -103,8 +85,8 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   owner: text(),
   telephone: text(),
   // filters
-  menuType: { type: 'select', options: keyed('menuTypes', DEVICE_MENU_TYPE) },
-  expiry: { type: 'select', options: keyed('expiryFilters', EXPIRY_FILTER) },
+  menuType: { type: 'select', options: keyedOptions('menuTypes', DEVICE_MENU_TYPE) },
+  expiry: { type: 'select', options: keyedOptions('expiryFilters', EXPIRY_FILTER) },
   userId: { type: 'account' },
   includeSubtree: { type: 'boolean', initialValue: true },
   imeis: { type: 'lines', helpKey: 'help.imeis', maxLength: 200_000 },

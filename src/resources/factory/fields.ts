@@ -18,6 +18,7 @@ import {
 import { validateTransferHost } from '../../domain/ip-transfer';
 import { COMMAND_REASON_OPTIONS, COMMAND_RESULT_OPTIONS, COMMAND_STATUS_OPTIONS } from '../command/fields';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
+import { keyedOptions } from '../options';
 
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
 const time = (): EntityField => ({ type: 'datetime', width: 170 });
@@ -34,10 +35,7 @@ const subStatus: FieldOption[] = [
   { value: 'failed', labelKey: 'subStatus.failed', color: 'red' },
   { value: 'cancelled', labelKey: 'subStatus.cancelled' },
 ];
-const expireTypes: FieldOption[] = Object.entries(EXPIRE_TYPE).map(([name, value]) => ({
-  value,
-  labelKey: `device:expireTypes.${name}`,
-}));
+const expireTypes = keyedOptions('device:expireTypes', EXPIRE_TYPE);
 /**
  * A batch is called by its command's label key (`name.<command>` of the command namespace, the
  * seeded sets' commands) or by its typed text, shown as it is.

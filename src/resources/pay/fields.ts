@@ -12,16 +12,10 @@ import {
   ORDER_CLOSED,
 } from '../../domain/payment';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
+import { keyedOptions } from '../options';
 import { PAY_ACCOUNT_FIELDS } from './accountFields';
 
 type Row = Record<string, unknown>;
-
-const keyed = (group: string, codes: Record<string, number | string>, colors: Record<string, string> = {}) =>
-  Object.entries(codes).map(([name, value]): FieldOption => ({
-    value,
-    labelKey: `${group}.${name}`,
-    color: colors[name],
-  }));
 
 /** Card types in the order of their validity (one month first), named by CARD_TYPE. */
 const CARD_NAMES = Object.fromEntries(Object.entries(CARD_TYPE).map(([name, code]) => [code, name]));
@@ -84,7 +78,7 @@ export const PAY_ENTITY: EntityDescriptor = {
     // card records
     operation: {
       type: 'select',
-      options: keyed('operations', CARD_OPERATION, {
+      options: keyedOptions('operations', CARD_OPERATION, {
         systemSetting: 'blue',
         transfer: 'purple',
         deviceImport: 'cyan',
@@ -108,7 +102,7 @@ export const PAY_ENTITY: EntityDescriptor = {
     amount: { type: 'text', value: money('amountMinor'), width: 110 },
     unitPrice: { type: 'text', value: money('unitPriceMinor'), width: 110 },
     payer: text({ width: 100 }),
-    paymentType: { type: 'select', options: keyed('paymentTypes', PAYMENT_TYPE), width: 100 },
+    paymentType: { type: 'select', options: keyedOptions('paymentTypes', PAYMENT_TYPE), width: 100 },
     rechargeType: { type: 'select', options: cardTypeOptions, width: 100 },
     rechargeTarget: text(),
     discountCode: text({ width: 110 }),
@@ -117,7 +111,7 @@ export const PAY_ENTITY: EntityDescriptor = {
     days: { type: 'number', width: 70 },
     status: {
       type: 'select',
-      options: keyed('orderStates', ORDER_STATUS, {
+      options: keyedOptions('orderStates', ORDER_STATUS, {
         completed: 'green',
         refunded: 'purple',
         toBePaid: 'orange',
@@ -128,8 +122,16 @@ export const PAY_ENTITY: EntityDescriptor = {
       labelKey: 'fields.status',
       value: orderState,
       options: [
-        ...keyed('orderStates', ORDER_STATUS, { completed: 'green', refunded: 'purple', toBePaid: 'orange' }),
-        ...keyed('orderStates', ORDER_CLOSED, { cancelled: 'default', failed: 'red', expired: 'default' }),
+        ...keyedOptions('orderStates', ORDER_STATUS, {
+          completed: 'green',
+          refunded: 'purple',
+          toBePaid: 'orange',
+        }),
+        ...keyedOptions('orderStates', ORDER_CLOSED, {
+          cancelled: 'default',
+          failed: 'red',
+          expired: 'default',
+        }),
       ],
       width: 100,
     },
@@ -197,7 +199,7 @@ export const PAY_ENTITY: EntityDescriptor = {
       labelKey: 'fields.status',
       param: 'status',
       value: (row) => row.status,
-      options: keyed('codeStates', DISCOUNT_CODE_STATUS, { enabled: 'green', disabled: 'red' }),
+      options: keyedOptions('codeStates', DISCOUNT_CODE_STATUS, { enabled: 'green', disabled: 'red' }),
       width: 90,
     },
     batchNo: text({ maxLength: 32, width: 120 }),

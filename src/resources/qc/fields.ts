@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { QC_CONFIG_NAME_MAX, QC_TEXT_MAX, TEST_KIND, type TestItem } from '../../domain/qc';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
+import { keyedOptions } from '../options';
 
 type Row = Record<string, unknown>;
 
@@ -18,10 +19,7 @@ const gps = (key: string): EntityField => ({
   value: (row) => (row.gps as Row | null | undefined)?.[key] ?? row[key],
 });
 
-const kindOptions: FieldOption[] = Object.entries(TEST_KIND).map(([name, value]) => ({
-  value,
-  labelKey: `kinds.${name}`,
-}));
+const kindOptions = keyedOptions('kinds', TEST_KIND);
 const verdict = (passKey: string, failKey: string): FieldOption[] => [
   { value: true, labelKey: passKey, color: 'green' },
   { value: false, labelKey: failKey, color: 'red' },

@@ -7,16 +7,10 @@ import {
   STOCK_TEST,
 } from '../../domain/stock';
 import { validateIccid } from '../../domain/validators';
-import type { EntityDescriptor, EntityField, FieldOption } from '../types';
+import type { EntityDescriptor, EntityField } from '../types';
+import { keyedOptions } from '../options';
 
 type Row = Record<string, unknown>;
-
-const keyed = (group: string, codes: Record<string, number | string>, colors: Record<string, string> = {}) =>
-  Object.entries(codes).map(([name, value]): FieldOption => ({
-    value,
-    labelKey: `${group}.${name}`,
-    color: colors[name],
-  }));
 
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
 const time = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'datetime', width: 160, ...extra });
@@ -71,13 +65,13 @@ export const STOCK_ENTITY: EntityDescriptor = {
     }),
     status: {
       type: 'select',
-      options: keyed('states', STOCK_STATE, { inStock: 'green', shipped: 'blue', removed: 'default' }),
+      options: keyedOptions('states', STOCK_STATE, { inStock: 'green', shipped: 'blue', removed: 'default' }),
       value: (row) => row.state ?? row.status,
       width: 100,
     },
     test: {
       type: 'select',
-      options: keyed('tests', STOCK_TEST, { untested: 'orange', passed: 'green', failed: 'red' }),
+      options: keyedOptions('tests', STOCK_TEST, { untested: 'orange', passed: 'green', failed: 'red' }),
       width: 100,
     },
     testedAt: time(),
@@ -89,7 +83,7 @@ export const STOCK_ENTITY: EntityDescriptor = {
     endTime: time(),
     username: text({ required: true, labelKey: 'fields.agent', helpKey: 'help.agent' }),
     remark: text({ maxLength: STOCK_REMARK_MAX }),
-    reason: { type: 'select', required: true, options: keyed('reasons', REMOVAL_REASON) },
+    reason: { type: 'select', required: true, options: keyedOptions('reasons', REMOVAL_REASON) },
     // ICCID lookup
     iccidQuery: text({ required: true, labelKey: 'fields.iccidQuery', param: 'iccid' }),
     matchedBy: {
@@ -122,7 +116,7 @@ export const STOCK_ENTITY: EntityDescriptor = {
     frames: count(),
     trackDays: count(),
     // records
-    op: { type: 'select', options: keyed('ops', STOCK_OP), width: 110 },
+    op: { type: 'select', options: keyedOptions('ops', STOCK_OP), width: 110 },
     recordedAt: time({ labelKey: 'fields.time', value: (row) => row.createdAt }),
     operator: text({ width: 110 }),
     target: text({ width: 110 }),

@@ -1,12 +1,8 @@
 import dayjs from 'dayjs';
-import { DEVICE_PROTOCOL } from '../../domain/codes';
 import { decodedRows, describeFrame } from '../../domain/device-log';
-import type { EntityDescriptor, EntityField, FieldOption, ListView } from '../types';
+import type { EntityDescriptor, EntityField, ListView } from '../types';
+import { PROTOCOL_OPTIONS } from '../options';
 
-const protocolOptions: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
-  value,
-  label,
-}));
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
 /** Log times to the second (the generic list shows minutes). */
 const time = (extra: Partial<EntityField> = {}): EntityField => ({
@@ -39,7 +35,7 @@ export const LOG_ENTITY: EntityDescriptor = {
         { value: 'out', labelKey: 'direction.out', color: 'green' },
       ],
     },
-    protocol: { type: 'select', options: protocolOptions, width: 90 },
+    protocol: { type: 'select', options: PROTOCOL_OPTIONS, width: 90 },
     raw: text({ copyable: true, width: 300 }),
     decoded: text({
       value: (row) =>

@@ -6,20 +6,14 @@ import {
   TRANSFER_STATUS,
   validateTransferHost,
 } from '../../domain/ip-transfer';
-import type { EntityDescriptor, EntityField, FieldOption } from '../types';
-
-const keyed = (group: string, codes: Record<string, string>, colors: Record<string, string>) =>
-  Object.entries(codes).map(([name, value]): FieldOption => ({
-    value,
-    labelKey: `${group}.${name}`,
-    color: colors[name],
-  }));
+import type { EntityDescriptor, EntityField } from '../types';
+import { keyedOptions } from '../options';
 
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
 const time = (): EntityField => ({ type: 'datetime', width: 160 });
 const count = (): EntityField => ({ type: 'number', width: 80 });
 
-const DEVICE_STATUS = keyed('deviceStatus', TRANSFER_DEVICE_STATUS, {
+const DEVICE_STATUS = keyedOptions('deviceStatus', TRANSFER_DEVICE_STATUS, {
   pending: 'default',
   sent: 'blue',
   acked: 'cyan',
@@ -56,7 +50,7 @@ export const TRANSFER_ENTITY: EntityDescriptor = {
     state: {
       type: 'select',
       labelKey: 'fields.state',
-      options: keyed('state', TRANSFER_STATUS, { running: 'processing', done: 'default' }),
+      options: keyedOptions('state', TRANSFER_STATUS, { running: 'processing', done: 'default' }),
       value: (row) => row.status,
     },
     id: { type: 'number', labelKey: 'fields.transferId', width: 80, link: resultPath },
