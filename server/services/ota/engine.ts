@@ -8,6 +8,7 @@ import {
   JT808_OTA_PACKAGE_BYTES,
   JT808_UPGRADE_RESULT,
   JT808_UPGRADE_TYPE,
+  OTA_FINAL,
   otaFamily,
   percentOf,
 } from '../../../src/domain/ota';
@@ -242,7 +243,7 @@ export class OtaEngine {
     const [row] = await this.db
       .update(d)
       .set({ status, result: result.slice(0, 500), finishedAt: now, updatedAt: now, ...(status === 'success' ? { progress: 100 } : {}) })
-      .where(and(eq(d.id, id), notInArray(d.status, ['success', 'failed', 'cancelled'])))
+      .where(and(eq(d.id, id), notInArray(d.status, [...OTA_FINAL])))
       .returning();
     if (!row) return;
     this.publish(row.jobId, row.terminalId, row.status, row.progress);

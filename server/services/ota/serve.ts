@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseRange, percentOf, type ByteRange } from '../../../src/domain/ota';
+import { OTA_FINAL, parseRange, percentOf, type ByteRange } from '../../../src/domain/ota';
 import type { Db } from '../../db/client';
 import type { FirmwareRow } from '../../db/schema/firmwares';
 import { otaJobDevices as d } from '../../db/schema/ota-job-devices';
@@ -58,7 +58,7 @@ export async function tokenTarget(db: Db, token: string) {
     .from(d)
     .innerJoin(otaJobs, eq(otaJobs.id, d.jobId))
     .innerJoin(firmwares, eq(firmwares.id, otaJobs.firmwareId))
-    .where(and(eq(d.token, token), eq(otaJobs.status, 'running'), inArray(d.status, ['pending', 'sent', 'downloading'])))
+    .where(and(eq(d.token, token), eq(otaJobs.status, 'running'), notInArray(d.status, [...OTA_FINAL])))
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -74,5 +74,5 @@ export async function recordDownload(db: Db, id: number, upTo: number, size: num
       progress: sql`greatest(${d.progress}, ${Math.min(99, percentOf(upTo, size))})`,
       updatedAt: new Date(),
     })
-    .where(and(eq(d.id, id), inArray(d.status, ['pending', 'sent', 'downloading'])));
+    .where(and(eq(d.id, id), notInArray(d.status, [...OTA_FINAL])));
 }
