@@ -1,8 +1,8 @@
 import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
 import { PAGE_SIZE_DEFAULT } from '../domain/constants';
 import type { ResourceEndpoints } from '../resources/types';
-import { API_BASE, ApiError, isSessionExpiredError, request, type Envelope } from './http';
-import { expireSession, getToken } from './session';
+import { API_BASE, request, responseError } from './http';
+import { getToken } from './session';
 
 /** `data` of every list call (spec section 7). */
 export interface ListData<T> {
@@ -115,15 +115,7 @@ export async function requestFile(
     body: JSON.stringify(body ?? {}),
   });
   const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('application/json')) {
-    const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
-    const error = new ApiError(
-      res.status,
-      envelope?.meta ?? { success: false, code: 0, message: '', key: 'network' },
-    );
-    if (isSessionExpiredError(error)) expireSession();
-    throw error;
-  }
+  if (!res.ok || type.includes('application/json')) throw await responseError(res);
   const disposition = res.headers.get('content-disposition') ?? '';
   const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   return {

@@ -49,6 +49,20 @@ export function isSessionExpiredError(error: unknown): boolean {
   return error.statusCode === 401 || error.meta.message === API_MESSAGE.sessionExpired;
 }
 
+/**
+ * The ApiError of a failed call read outside requestEnvelope (files sent or received): from its
+ * JSON envelope when it has one; an expired session is cleared as on any other call.
+ */
+export async function responseError(res: Response): Promise<ApiError> {
+  const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+  const error = new ApiError(
+    res.status,
+    envelope?.meta ?? { success: false, code: 0, message: '', key: 'network' },
+  );
+  if (isSessionExpiredError(error)) expireSession();
+  return error;
+}
+
 let language: string | null = null;
 
 /** The UI language, sent as Accept-Language so the server's messages match it (src/i18n). */

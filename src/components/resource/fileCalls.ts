@@ -2,25 +2,13 @@
  * Calls the JSON client cannot make: a file posted as the raw body (metadata in the query) and a
  * file GET that needs the session's bearer token (a plain link could not carry it).
  */
-import { API_BASE, ApiError, type Envelope } from '../../providers/http';
-import { expireSession, getToken } from '../../providers/session';
-import { isSessionExpiredError } from '../../providers/http';
+import { API_BASE, ApiError, responseError, type Envelope } from '../../providers/http';
+import { getToken } from '../../providers/session';
 
 const authHeader = (): Record<string, string> => {
   const token = getToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 };
-
-/** The ApiError of a failed raw call, from its envelope when it has one. */
-async function failure(res: Response): Promise<ApiError> {
-  const env = (await res.json().catch(() => null)) as Envelope<unknown> | null;
-  const error = new ApiError(
-    res.status,
-    env?.meta ?? { success: false, code: 0, message: '', key: 'network' },
-  );
-  if (isSessionExpiredError(error)) expireSession();
-  return error;
-}
 
 /** Posts `file` as application/octet-stream, `query` as query parameters; answers the envelope's data. */
 export async function postFile<T>(path: string, file: Blob, query: Record<string, unknown>): Promise<T> {
@@ -33,13 +21,13 @@ export async function postFile<T>(path: string, file: Blob, query: Record<string
     body: file,
   });
   const env = res.ok ? ((await res.json().catch(() => null)) as Envelope<T> | null) : null;
-  if (!env?.meta?.success) throw env?.meta ? new ApiError(res.status, env.meta) : await failure(res);
+  if (!env?.meta?.success) throw env?.meta ? new ApiError(res.status, env.meta) : await responseError(res);
   return env.data;
 }
 
 /** GETs a file with the session's token. */
 export async function getFile(path: string): Promise<Blob> {
   const res = await fetch(`${API_BASE}${path}`, { headers: authHeader() });
-  if (!res.ok) throw await failure(res);
+  if (!res.ok) throw await responseError(res);
   return res.blob();
 }
