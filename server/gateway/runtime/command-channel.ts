@@ -76,6 +76,9 @@ export class CommandChannel {
   ): Promise<CommandOutcome> {
     const run = async (): Promise<CommandOutcome> => {
       const sentAt = new Date().toISOString();
+      // Encoded first: a message that cannot be encoded fails this command alone, before any
+      // timer or pending reply exists (a stale one would settle the next command).
+      const frame = this.encode(content, message);
       const reply = await new Promise<string | null>((resolve) => {
         const timer = setTimeout(() => this.settle(null), timeoutMs);
         this.pending = {
@@ -85,7 +88,7 @@ export class CommandChannel {
             resolve(text);
           },
         };
-        this.conn.write(this.encode(content, message), { command: content });
+        this.conn.write(frame, { command: content });
       });
       return {
         reply,
