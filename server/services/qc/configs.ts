@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { testConfigs as c } from '../../db/schema/test-results';
 import { badRequest, notFound } from '../../lib/errors';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { prefix } from './search';
+import { prefixPattern } from '../../lib/sql';
 
 /** One checked item of a configuration: its limits or expected value. */
 export interface ConfigItem {
@@ -31,7 +31,7 @@ export interface ConfigFilter {
 /** config/list: the configurations, by name. */
 export async function listConfigs(db: Db, f: ConfigFilter & PageParams) {
   const conds: (SQL | undefined)[] = [];
-  if (f.name?.trim()) conds.push(sql`${c.name} LIKE ${prefix(f.name.trim())}`);
+  if (f.name?.trim()) conds.push(sql`${c.name} LIKE ${prefixPattern(f.name.trim())}`);
   if (f.deviceType?.trim()) conds.push(eq(c.deviceType, f.deviceType.trim()));
   if (f.kind) conds.push(eq(c.kind, f.kind));
   const where = and(...conds);

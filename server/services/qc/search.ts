@@ -3,6 +3,7 @@ import { itemsText } from '../../../src/domain/qc';
 import type { Db } from '../../db/client';
 import { testConfigs, testResults as t } from '../../db/schema/test-results';
 import { pageWindow, type PageParams } from '../../lib/envelope';
+import { prefixPattern } from '../../lib/sql';
 
 export interface ResultFilter {
   terminalID?: string;
@@ -16,13 +17,10 @@ export interface ResultFilter {
   endTime?: string;
 }
 
-/** LIKE pattern matching from the start, with the user's % and _ taken literally. */
-export const prefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 /** Conditions on test_results rows (`kind` and the range apply to every result counted). */
 export function resultConditions(f: ResultFilter, withVerdict = true): SQL | undefined {
   const c: (SQL | undefined)[] = [];
-  if (f.terminalID?.trim()) c.push(sql`${t.terminalId} LIKE ${prefix(f.terminalID.trim())}`);
+  if (f.terminalID?.trim()) c.push(sql`${t.terminalId} LIKE ${prefixPattern(f.terminalID.trim())}`);
   if (f.kind) c.push(eq(t.kind, f.kind));
   if (withVerdict && f.result) c.push(eq(t.passed, f.result === 'pass'));
   if (f.station?.trim()) c.push(eq(t.station, f.station.trim()));

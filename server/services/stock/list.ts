@@ -6,6 +6,7 @@ import { stock as s } from '../../db/schema/stock';
 import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
 import { pagedSheetExport } from '../../lib/sheet-stream';
+import { prefixPattern } from '../../lib/sql';
 
 export interface StockFilter {
   status?: string;
@@ -17,8 +18,6 @@ export interface StockFilter {
   startTime?: string;
   endTime?: string;
 }
-
-const like = (v: string) => `${v.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 /** The filters of the stock list; the IMEI and ICCID match from their start. */
 function conditions(f: StockFilter): SQL | undefined {
@@ -32,8 +31,8 @@ function conditions(f: StockFilter): SQL | undefined {
   if (f.test === STOCK_TEST.untested) c.push(and(eq(s.testPassed, false), isNull(s.testedAt)));
   if (f.deviceType?.trim()) c.push(eq(s.deviceType, f.deviceType.trim()));
   if (f.batchNo?.trim()) c.push(eq(s.batchNo, f.batchNo.trim()));
-  if (f.iccid?.trim()) c.push(sql`${s.iccid} LIKE ${like(f.iccid.trim())}`);
-  if (f.terminalID?.trim()) c.push(sql`${s.terminalId} LIKE ${like(f.terminalID.trim())}`);
+  if (f.iccid?.trim()) c.push(sql`${s.iccid} LIKE ${prefixPattern(f.iccid.trim())}`);
+  if (f.terminalID?.trim()) c.push(sql`${s.terminalId} LIKE ${prefixPattern(f.terminalID.trim())}`);
   if (f.startTime) c.push(gte(s.createdAt, new Date(f.startTime)));
   if (f.endTime) c.push(lt(s.createdAt, new Date(f.endTime)));
   return and(...c);
