@@ -1,10 +1,2 @@
-import { DEVICE_PROTOCOL } from '../../src/domain/codes';
-
-/** Which gateway (protocol family) serves each device protocol code. */
-export const PROTOCOL_FAMILY: Partial<Record<number, 'gt06' | 'jt808'>> = {
-  [DEVICE_PROTOCOL.Gt06]: 'gt06',
-  [DEVICE_PROTOCOL.eight]: 'jt808',
-  [DEVICE_PROTOCOL.Y808]: 'jt808',
-  [DEVICE_PROTOCOL.GW005808]: 'jt808',
-  [DEVICE_PROTOCOL.Bsj]: 'jt808',
-};
+/** Which gateway serves each device protocol code: defined once in src/domain. */
+export { PROTOCOL_FAMILY } from '../../src/domain/protocol-family';

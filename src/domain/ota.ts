@@ -3,7 +3,7 @@
  * protocol family an upgrade takes, and the pure parts of serving firmware over HTTP ranges.
  * Shared by the server, the screens and the simulator.
  */
-import { DEVICE_PROTOCOL } from './codes';
+import { PROTOCOL_FAMILY, type ProtocolFamily } from './protocol-family';
 
 /** Largest firmware image accepted (the upload's body limit). */
 export const FIRMWARE_MAX_BYTES = 8 * 1024 * 1024;
@@ -24,20 +24,11 @@ export const OTA_FINAL: readonly OtaDeviceStatusName[] = ['success', 'failed', '
 /** Devices a retry starts again. */
 export const OTA_RETRYABLE: readonly OtaDeviceStatusName[] = ['failed', 'cancelled'];
 
-export type OtaFamily = 'jt808' | 'gt06';
+export type OtaFamily = ProtocolFamily;
 
-/** Device protocols our gateway speaks JT/T 808 with (0x8108 packages). */
-const JT808_PROTOCOLS: readonly number[] = [
-  DEVICE_PROTOCOL.eight,
-  DEVICE_PROTOCOL.Bsj,
-  DEVICE_PROTOCOL.Y808,
-  DEVICE_PROTOCOL.GW005808,
-];
-
-/** How a device of this protocol is upgraded, or null when the platform cannot upgrade it. */
+/** How a device of this protocol is upgraded (its gateway's family), or null when it cannot be. */
 export function otaFamily(protocol: number): OtaFamily | null {
-  if (protocol === DEVICE_PROTOCOL.Gt06) return 'gt06';
-  return JT808_PROTOCOLS.includes(protocol) ? 'jt808' : null;
+  return PROTOCOL_FAMILY[protocol] ?? null;
 }
 
 /**
