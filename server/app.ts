@@ -39,6 +39,10 @@ import areaRoutes from './routes/areas/index';
 import notifyRoutes from './routes/notify/index';
 import notifyWorker from './notify/plugin';
 import alarmRoutes from './routes/alarm/index';
+import systemRoutes from './routes/system/index';
+import apiKeyRoutes from './routes/apikey/index';
+import publicApiV1Routes from './routes/v1/index';
+import deviceMoreRoutes from './routes/device/more';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +75,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       plugins: [boundedKeywords],
     },
   });
+  // Response schemas document the answers (server/lib/schema/response.ts); they must not drop
+  // fields, so answers are written as they are instead of by fast-json-stringify.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorate('db', opts.handle.db);
   app.decorate('dbHandle', { getter: () => opts.handle });
   app.decorate('config', opts.config);
@@ -125,6 +132,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(alarmRoutes);
       await api.register(payRoutes);
       await api.register(factoryRoutes);
+      await api.register(systemRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(deviceMoreRoutes);
+      await api.register(publicApiV1Routes, { prefix: '/v1' });
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());
       await api.register(wsRoutes, { hub });

@@ -30,6 +30,9 @@ export const NAMESPACES = [
   'stock',
   'transfer',
   'factory',
+  'system',
+  'api',
+  'help',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -45,3 +45,5 @@ export * from './stock-records';
 export * from './device-connections';
 export * from './ip-transfers';
 export * from './factory-settings';
+export * from './api-keys';
+export * from './device-pictures';

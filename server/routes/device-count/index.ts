@@ -6,6 +6,7 @@ import { badField } from '../../lib/errors';
 import { Body, Id, Int, Text, Type } from '../../lib/schema/primitives';
 import { INT32_MAX, REMARK_MAX } from '../../../src/domain/limits';
 import { authOf } from '../../plugins/auth';
+import { Page, Row, Stamp, replies, repliesNull } from '../../lib/schema/response';
 import {
   deleteDeviceCounts,
   editDeviceCount,
@@ -18,6 +19,17 @@ const Count = Int(0, 100_000_000);
 const read = { permission: [P.agentList] };
 const write = { permission: [P.agentEdit], write: true };
 
+/** A device count record of an account. */
+const CountRow = Row({
+  id: Type.Integer(),
+  userId: Type.Integer(),
+  username: Type.Optional(Type.String()),
+  deviceCount: Type.Integer(),
+  totalDeviceCount: Type.Integer(),
+  remark: Type.String(),
+  updatedAt: Stamp(),
+});
+
 export default async function deviceCountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
@@ -28,6 +40,7 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         querystring: Body({ ...PageQuery, userId: Type.Optional(Id()) }),
+        response: replies(Page(CountRow)),
       },
       config: { access: read },
     },
@@ -45,6 +58,7 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
           totalDeviceCount: Count,
           remark: Type.Optional(Text(REMARK_MAX)),
         }),
+        response: replies(CountRow, 'The record as stored'),
       },
       config: { access: write },
     },
@@ -62,6 +76,7 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
           totalDeviceCount: Type.Optional(Count),
           remark: Type.Optional(Text(REMARK_MAX)),
         }),
+        response: repliesNull(),
       },
       config: { access: write },
     },
@@ -78,6 +93,7 @@ export default async function deviceCountRoutes(fastify: FastifyInstance) {
         tags,
         description: 'ids: comma-separated record ids',
         params: Body({ ids: Type.String({ pattern: '^\\d{1,10}(,\\d{1,10})*$', maxLength: 2000 }) }),
+        response: replies(Type.Object({ deleted: Type.Integer() })),
       },
       config: { access: write },
     },
