@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -29,29 +29,3 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
-
-/**
- * Webhooks of an account: alarms and positions of its subtree POSTed to `url`, signed with
- * HMAC-SHA256 over the body using `secret`. The last delivery's outcome is kept on the row.
- */
-export const webhooks = pgTable(
-  'webhooks',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    url: varchar('url', { length: 500 }).notNull(),
-    /** WEBHOOK_EVENTS, comma-separated: 'alarm', 'position'. */
-    events: varchar('events', { length: 64 }).notNull(),
-    secret: varchar('secret', { length: 64 }).notNull(),
-    enabled: smallint('enabled').notNull().default(1),
-    lastStatus: integer('last_status'),
-    lastError: text('last_error'),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
-    failures: integer('failures').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('webhooks_user_idx').on(t.userId)],
-);
-export type WebhookRow = typeof webhooks.$inferSelect;

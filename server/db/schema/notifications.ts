@@ -13,6 +13,8 @@ export const webhookEndpoints = pgTable(
     url: varchar('url', { length: 512 }).notNull(),
     secret: varchar('secret', { length: 128 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** WEBHOOK_EVENTS it receives, comma-separated: 'alarm' (durable, retried) and 'position' (batched). */
+    events: varchar('events', { length: 64 }).notNull().default('alarm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_endpoints_user_idx').on(t.userId)],

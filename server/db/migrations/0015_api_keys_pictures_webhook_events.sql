@@ -14,20 +14,6 @@ CREATE TABLE "api_keys" (
 	CONSTRAINT "api_keys_key_hash_unique" UNIQUE("key_hash")
 );
 --> statement-breakpoint
-CREATE TABLE "webhooks" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"user_id" integer NOT NULL,
-	"url" varchar(500) NOT NULL,
-	"events" varchar(64) NOT NULL,
-	"secret" varchar(64) NOT NULL,
-	"enabled" smallint DEFAULT 1 NOT NULL,
-	"last_status" integer,
-	"last_error" text,
-	"last_sent_at" timestamp with time zone,
-	"failures" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "device_pictures" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"device_id" integer NOT NULL,
@@ -39,10 +25,9 @@ CREATE TABLE "device_pictures" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD COLUMN "events" varchar(64) DEFAULT 'alarm' NOT NULL;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_pictures" ADD CONSTRAINT "device_pictures_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_pictures" ADD CONSTRAINT "device_pictures_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "webhooks_user_idx" ON "webhooks" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "device_pictures_device_idx" ON "device_pictures" USING btree ("device_id");
