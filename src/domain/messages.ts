@@ -179,6 +179,8 @@ export const MESSAGES = {
   idPairInvalid: 'Write each line as an id and an IMEI, separated by a comma',
   nbProviderUnavailable: 'The NB-IoT platform provider chosen in the settings is not available',
   nbSubscribeFailed: 'The NB-IoT platform refused the request: {{detail}}',
+  // system settings (issue 16)
+  demoAccountInvalid: 'The demo account must be an existing account that is not an administrator',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
