@@ -7,6 +7,7 @@
  * Objects therefore allow extra properties; what they declare must match.
  */
 import { Type, type TSchema } from 'typebox';
+import { SHEET_MIME } from '../../../src/sheets';
 
 type Opts = Record<string, unknown>;
 
@@ -65,3 +66,14 @@ export const binaryReply = (contentType: string, description = 'File') => ({
 });
 
 export { Type };
+
+/** A sheet export (src/sheets): xlsx by default, csv when asked. */
+export const sheetReply = (description = 'The rows as xlsx (default) or csv') => ({
+  200: {
+    description,
+    content: Object.fromEntries(
+      Object.values(SHEET_MIME).map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  },
+  '4xx': ErrorEnvelope,
+});
