@@ -29,3 +29,9 @@ export const LIST_TEXT_MAX = 200_000;
 export const ARRAY_ITEMS_MAX = 10_000;
 /** The most import counts one grant gives or takes back. */
 export const IMPORT_NUM_CHANGE_MAX = 1_000_000;
+/** Bytes of one device picture (jpeg, png or webp; issue 16). */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** Pictures one device keeps. */
+export const PICTURES_PER_DEVICE_MAX = 20;
+/** Accounts one getDeviceListByAgentIds call names. */
+export const AGENT_IDS_MAX = 100;

@@ -181,6 +181,12 @@ export const MESSAGES = {
   nbSubscribeFailed: 'The NB-IoT platform refused the request: {{detail}}',
   // system settings (issue 16)
   demoAccountInvalid: 'The demo account must be an existing account that is not an administrator',
+  // device calls of issue 16 part 5 (pictures, sale)
+  pictureTypeInvalid: 'Only JPEG, PNG or WebP pictures can be uploaded',
+  pictureTooLarge: 'The picture is too large: at most {{limit}} MB',
+  pictureLimit: 'A device keeps at most {{limit}} pictures',
+  pictureRawBody: 'Send the picture itself as the request body (image/jpeg, image/png, image/webp or application/octet-stream)',
+  saleTargetNotCustomer: 'Devices can only be sold to a customer account (end user or fleet supervisor)',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
