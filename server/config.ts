@@ -54,6 +54,8 @@ export interface ServerConfig {
   nbProvider: string;
   /** Firmware images for OTA (docs/factory/ota.md); default <dataDir>/firmware. */
   firmwareDir: string;
+  /** Device pictures (issue 16); default <dataDir>/pictures. */
+  pictureDir: string;
   /** OTA engine: between two passes over unfinished devices, and when a silent device fails. */
   ota: { tickMs: number; stallSeconds: number };
 }
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || null,
     nbProvider: env.NB_PROVIDER?.trim() || 'sandbox',
     firmwareDir: path.resolve(env.FIRMWARE_DIR ?? path.join(env.DATA_DIR ?? 'data', 'firmware')),
+    pictureDir: path.resolve(env.PICTURE_DIR ?? path.join(env.DATA_DIR ?? 'data', 'pictures')),
     ota: { tickMs: int(env.OTA_TICK_MS, 5000), stallSeconds: int(env.OTA_STALL_SECONDS, 600) },
   };
 }
