@@ -16,10 +16,13 @@ import {
   updateTimezone,
 } from '../../services/devices/batch-ops';
 import { BatchFields } from './schemas';
+import { BatchResult } from './responses';
+import { replies } from '../../lib/schema/response';
 
 const tags = ['device'];
 const write = (permission: string) => ({ access: { permission: [permission], write: true } });
 const body = <T extends TProperties>(fields: T) => Body({ ...BatchFields, ...fields });
+const response = replies(BatchResult, 'Per device: done or refused with a reason');
 
 /**
  * Batch device operations: each answers a BatchResult (total, succeeded, failed per device)
@@ -35,6 +38,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: "Moves devices to an account of the caller's subtree",
+        response,
         body: body({ userId: Id() }),
       },
       config: write(P.deviceTransfer),
@@ -43,25 +47,25 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/device/updateIconTypeList',
-    { schema: { tags, body: body({ iconType: Code() }) }, config: write(P.deviceIconType) },
+    { schema: { tags, response, body: body({ iconType: Code() }) }, config: write(P.deviceIconType) },
     async (req) => ok(await updateIconType(ctx(req), req.body)),
   );
   app.post(
     '/device/changeDevicesType',
     {
-      schema: { tags, body: body({ deviceType: Text(32) }) },
+      schema: { tags, response, body: body({ deviceType: Text(32) }) },
       config: write(P.deviceInit),
     },
     async (req) => ok(await changeDeviceType(ctx(req), req.body)),
   );
   app.post(
     '/device/updateZoneImeiList',
-    { schema: { tags, body: body({ timezone: Num(-1000, 1000) }) }, config: write(P.deviceInit) },
+    { schema: { tags, response, body: body({ timezone: Num(-1000, 1000) }) }, config: write(P.deviceInit) },
     async (req) => ok(await updateTimezone(ctx(req), req.body)),
   );
   app.post(
     '/device/updateDevicesExpireType',
-    { schema: { tags, body: body({ expireType: Code() }) }, config: write(P.deviceUpdateTime) },
+    { schema: { tags, response, body: body({ expireType: Code() }) }, config: write(P.deviceUpdateTime) },
     async (req) => ok(await updateExpireType(ctx(req), req.body)),
   );
   app.post(
@@ -70,6 +74,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'Platform and/or user expiry; the user expiry may not be later than the platform expiry',
+        response,
         body: body({
           platformExpireAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
           userExpireAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
@@ -81,13 +86,13 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/device/updateHost',
-    { schema: { tags, body: body({ host: Text(200) }) }, config: write(P.deviceInit) },
+    { schema: { tags, response, body: body({ host: Text(200) }) }, config: write(P.deviceInit) },
     async (req) => ok(await updateHost(ctx(req), req.body)),
   );
   app.post(
     '/device/updatePwdByTerminalIds',
     {
-      schema: { tags, body: body({ password: Text(64) }) },
+      schema: { tags, response, body: body({ password: Text(64) }) },
       config: write(P.deviceResetPwd),
     },
     async (req) => ok(await setDevicePassword(ctx(req), req.body)),
@@ -95,7 +100,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   app.post(
     '/device/resetDevicePassword',
     {
-      schema: { tags, description: 'Sets the configured default device password', body: body({}) },
+      schema: { tags, description: 'Sets the configured default device password', response, body: body({}) },
       config: write(P.deviceResetPwd),
     },
     async (req) =>

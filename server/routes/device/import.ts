@@ -6,6 +6,8 @@ import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { importDevices } from '../../services/device-import';
 import { clearCountCache } from '../../services/devices/count-cache';
+import { replies } from '../../lib/schema/response';
+import { ImportResult } from './responses';
 
 export default async function deviceImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,6 +23,7 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
           importProtocol: Int(0, 4),
           userId: Type.Optional(Id()),
         }),
+        response: replies(ImportResult),
       },
       config: { access: { permission: [P.deviceImport], write: true } },
     },

@@ -28,6 +28,8 @@ import {
   updateCardIccid,
   updateDeviceInfo,
 } from '../../services/devices/info';
+import { Row, replies } from '../../lib/schema/response';
+import { DeviceRow, DeviceUserInfo, IccidExport, MultiInfoResult, RowImportResult } from './responses';
 
 const tags = ['device'];
 const Imeis = Body({ imeis: LineList({ maxLength: 50_000 }) });
@@ -44,7 +46,12 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
   app.post(
     '/device/multiInfoSearch',
     {
-      schema: { tags, description: 'Devices of a multi-line IMEI list with owner and state', body: Imeis },
+      schema: {
+        tags,
+        description: 'Devices of a multi-line IMEI list with owner and state',
+        body: Imeis,
+        response: replies(MultiInfoResult),
+      },
       config: { access: { permission: [P.deviceMultiInfo] } },
     },
     async (req) => ok(await multiInfoSearch(db, authOf(req), req.body.imeis)),
@@ -56,6 +63,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
         tags,
         description: 'A device with its owner account',
         body: Body({ terminalID: TerminalId }),
+        response: replies(DeviceUserInfo),
       },
       config: { access: { permission: [P.deviceUserInfo] } },
     },
@@ -64,7 +72,12 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
   app.post(
     '/device/deviceExportIccid',
     {
-      schema: { tags, description: 'ICCID, card ICCID and SIM of the listed devices', body: Imeis },
+      schema: {
+        tags,
+        description: 'ICCID, card ICCID and SIM of the listed devices',
+        body: Imeis,
+        response: replies(IccidExport),
+      },
       config: { access: { permission: [P.deviceSimCheck, P.deviceImportSim] } },
     },
     async (req) => ok(await exportIccid(db, authOf(req), req.body.imeis)),
@@ -75,6 +88,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         body: Body({ terminalID: TerminalId, cardIccid: Text(32) }),
+        response: replies(Row({ terminalID: Type.String(), cardIccid: Type.String() })),
       },
       config: { access: { permission: [P.deviceImportSim], write: true } },
     },
@@ -96,6 +110,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
           iconType: Type.Optional(Code()),
           timezone: Type.Optional(Num(-1000, 1000)),
         }),
+        response: replies(DeviceRow, 'The device as stored'),
       },
       config: { access: { permission: [P.deviceEdit], write: true } },
     },
@@ -111,6 +126,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
           rows: List(Body({ terminalID: RowTerminalId, iccid: Text(64) }), DEVICE_BATCH_MAX, { minItems: 1 }),
           length: Int(ICCID_IMPORT_LENGTH_MIN, ICCID_IMPORT_LENGTH_MAX),
         }),
+        response: replies(RowImportResult({ iccid: Type.String() })),
       },
       config: { access: { permission: [P.deviceImportSim], write: true } },
     },
@@ -138,6 +154,7 @@ export default async function deviceInfoRoutes(fastify: FastifyInstance) {
             { minItems: 1 },
           ),
         }),
+        response: replies(RowImportResult()),
       },
       config: { access: { permission: [P.deviceHuaxiangImport], write: true } },
     },

@@ -8,6 +8,8 @@ import { exportDevices } from '../../services/devices/export';
 import { deviceList, type DeviceListQuery } from '../../services/devices/list';
 import { DeviceFilterSchema, DeviceListBody, FormatSchema } from './schemas';
 import { sendFile } from '../../lib/send-file';
+import { replies } from '../../lib/schema/response';
+import { DeviceListPage, sheetReply } from './responses';
 
 const tags = ['device'];
 const LIST = { permission: [P.deviceList] } as const;
@@ -22,6 +24,7 @@ export default async function deviceListRoutes(fastify: FastifyInstance) {
         tags,
         description: 'One page of the devices of the caller (or a selected account) under filters',
         body: DeviceListBody,
+        response: replies(DeviceListPage),
       },
       config: { access: LIST },
     },
@@ -35,6 +38,7 @@ export default async function deviceListRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Like deviceList, each row with its owner path below the caller',
         body: DeviceListBody,
+        response: replies(DeviceListPage, 'Rows with ownerPath'),
       },
       config: { access: LIST },
     },
@@ -49,6 +53,7 @@ export default async function deviceListRoutes(fastify: FastifyInstance) {
         description:
           'The filtered device list as an xlsx or csv file (newest first, capped at the export limit)',
         body: Body({ ...DeviceFilterSchema, format: FormatSchema }),
+        response: sheetReply(),
       },
       config: { access: LIST },
     },

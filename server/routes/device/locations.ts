@@ -5,6 +5,8 @@ import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { deviceLocations, deviceLocationsV2 } from '../../services/device-locations';
+import { replies } from '../../lib/schema/response';
+import { DeviceLocation, LocationsV2 } from './responses';
 
 // The services answer JSON text built by the database (megabytes at 10,000 devices): it goes
 // into the success envelope as is, without a parse and re-serialise round trip.
@@ -24,6 +26,7 @@ export default async function deviceLocationRoutes(fastify: FastifyInstance) {
         description:
           "Devices of the caller's subtree (or of one selected account) with state and last position",
         body: Body({ userId: Type.Optional(Id()) }),
+        response: replies(Type.Array(DeviceLocation)),
       },
       config: access,
     },
@@ -41,6 +44,7 @@ export default async function deviceLocationRoutes(fastify: FastifyInstance) {
           userId: Type.Optional(Id()),
           deviceMenuType: Type.Optional(Int(0, 3)),
         }),
+        response: replies(LocationsV2),
       },
       config: access,
     },
