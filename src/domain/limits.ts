@@ -35,3 +35,12 @@ export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURES_PER_DEVICE_MAX = 20;
 /** Accounts one getDeviceListByAgentIds call names. */
 export const AGENT_IDS_MAX = 100;
+/** A device's own overspeed threshold (km/h); 0 clears it (the platform's default applies). */
+export const SPEED_LIMIT_MAX_KMH = 300;
+
+/** API keys one account keeps (issue 16, docs/api/public-api.md). */
+export const API_KEYS_PER_ACCOUNT = 10;
+/** Requests per minute a key may be given (its own rate; the platform default is API_RATE_PER_MINUTE). */
+export const API_KEY_RATE_MAX = 6000;
+/** Longest validity a key may be given, in days (no expiry is allowed too). */
+export const API_KEY_DAYS_MAX = 3650;

@@ -187,6 +187,16 @@ export const MESSAGES = {
   pictureLimit: 'A device keeps at most {{limit}} pictures',
   pictureRawBody: 'Send the picture itself as the request body (image/jpeg, image/png, image/webp or application/octet-stream)',
   saleTargetNotCustomer: 'Devices can only be sold to a customer account (end user or fleet supervisor)',
+  // public API keys (issue 16, docs/api/public-api.md)
+  apiKeyInvalid: 'This API key is not valid',
+  apiKeyRevoked: 'This API key has been revoked',
+  apiKeyExpired: 'This API key has expired',
+  apiKeyReadOnly: 'This API key may only read: make a key with write scope for this call',
+  apiKeyNotHere: 'API keys work on /api/v1 only: log in for the other calls',
+  apiKeyLimit: 'An account has at most {{limit}} API keys',
+  apiKeyWriteNotAllowed: 'Your account may only make read keys',
+  apiKeyNotForAccount: 'This account cannot have API keys',
+  tooManyRequests: 'Too many requests: wait {{seconds}} seconds and try again',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
