@@ -1,12 +1,10 @@
-import bengps from './bengps.json';
-import defaultBrand from './default.json';
-
 /**
- * The brand files of this folder by id. The server picks one by name (BRAND); the web app bundles
- * `default` to draw the login page when the server cannot be reached; the unit tests check that
- * every file here is listed and valid (tests/unit/brand.test.ts).
+ * Every brand file of this folder by id, found by the bundler: adding a brand is adding a file
+ * (docs/brands.md). The server reads the folder itself (server/services/brand.ts); the web app
+ * uses these only to draw the login page when the server cannot be reached.
  */
-export const BRAND_FILES: Record<string, unknown> = {
-  default: defaultBrand,
-  bengps,
-};
+const files = import.meta.glob<unknown>('./*.json', { eager: true, import: 'default' });
+
+export const BRAND_FILES: Record<string, unknown> = Object.fromEntries(
+  Object.entries(files).map(([file, brand]) => [file.replace(/^\.\/|\.json$/g, ''), brand]),
+);

@@ -1,65 +1,70 @@
-import { isLanguage } from './language';
-import type { Language } from './constants';
+import type { Brand } from './brand-schema';
 
-/** Map providers a brand may choose (spec section 1: the map type setting accepts only these). */
-export const MAP_TYPES = ['Baidu', 'Google', 'GaoDe', 'Yandex'] as const;
-export type MapType = (typeof MAP_TYPES)[number];
+export { BrandSchema, LOGIN_VARIANTS, brandProblems, isBrand, type Brand, type LoginVariant } from './brand-schema';
+export { MAP_TYPES, type MapType } from './codes';
 
-/** One branded login page variant: config/brands/<id>.json. */
-export interface Brand {
-  id: string;
-  title: string;
-  /** File name under public/brands/. */
-  logo: string;
-  colors: { primary: string; background: string };
-  /** The brand's usual language; the language rule still decides (spec section 5). */
-  language: Language;
-  mapType: MapType;
-  /** '/login', or a brand path such as '/bengps/login'; the login call goes to /api + this. */
-  loginPath: string;
-  downloads: { labelKey: string; url: string }[];
-  /** Credentials of the trial (demo) account offered on the login page; null hides the button. */
-  trial: { username: string; password: string } | null;
-}
+/** The login path every brand answers besides its own. */
+export const COMMON_LOGIN_PATH = '/login';
 
 /** How the server reports a failed login: one code (209) or user (201) and password (202) apart. */
 export type LoginCodes = 'merged' | 'distinct';
 
+/** GET /api/public/config */
 export interface PublicConfig {
   brand: Brand;
   loginCodes: LoginCodes;
+  /** Every brand's login path: the web app shows the login page at each. */
+  loginPaths: string[];
 }
 
-const COLOR = /^#[0-9a-fA-F]{3,8}$/;
-const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+/** What a request tells about its brand (GET /api/public/config, a login call). */
+export interface BrandHint {
+  /** The page path: a brand's own login path (not the common /login) names that brand. */
+  path?: string;
+  /** A brand id the browser remembers from its last login page. */
+  brand?: string;
+  /** The Host header. */
+  host?: string;
+}
 
-/** Checks a brand file; returns the list of problems (empty when the brand is valid). */
-export function brandProblems(value: unknown): string[] {
-  const b = (value ?? {}) as Partial<Record<keyof Brand, unknown>>;
+/**
+ * The brand of a request: its own login path, else the brand the browser remembers, else the
+ * brand listing the Host, else the default. Unknown names fall through to the next rule.
+ */
+export function pickBrand(brands: readonly Brand[], hint: BrandHint, defaultId: string): Brand {
+  const path = hint.path?.replace(/\/+$/, '');
+  const byPath = path && path !== COMMON_LOGIN_PATH ? brands.find((b) => b.loginPath === path) : undefined;
+  if (byPath) return byPath;
+  const byId = hint.brand ? brands.find((b) => b.id === hint.brand) : undefined;
+  if (byId) return byId;
+  const host = hint.host?.toLowerCase();
+  const byHost = host
+    ? brands.find((b) => b.hosts.includes(host) || b.hosts.includes(host.replace(/:\d+$/, '')))
+    : undefined;
+  return byHost ?? brands.find((b) => b.id === defaultId) ?? brands[0];
+}
+
+/** The login paths of all brands, the common one first, without repeats. */
+export const loginPathsOf = (brands: readonly Brand[]) => [
+  ...new Set([COMMON_LOGIN_PATH, ...brands.map((b) => b.loginPath)]),
+];
+
+/**
+ * Problems between brand files (each file being valid): ids must match file names, login paths
+ * and hosts must each belong to one brand.
+ */
+export function brandSetProblems(files: readonly { file: string; brand: Brand }[]): string[] {
   const problems: string[] = [];
-  if (!isString(b.id) || !/^[a-z0-9-]+$/.test(b.id)) problems.push('id: lower-case letters, digits and -');
-  if (!isString(b.title)) problems.push('title: required');
-  if (!isString(b.logo) || b.logo.includes('/')) problems.push('logo: a file name under public/brands/');
-  const colors = (b.colors ?? {}) as Record<string, unknown>;
-  for (const key of ['primary', 'background']) {
-    if (typeof colors[key] !== 'string' || !COLOR.test(colors[key] as string))
-      problems.push(`colors.${key}: #rgb colour`);
+  const seen = new Map<string, string>();
+  const claim = (what: string, file: string) => {
+    const other = seen.get(what);
+    if (other) problems.push(`${file}: ${what} is already used by ${other}`);
+    else seen.set(what, file);
+  };
+  for (const { file, brand } of files) {
+    if (`${brand.id}.json` !== file) problems.push(`${file}: id must be the file name without .json ('${brand.id}')`);
+    if (brand.loginPath !== COMMON_LOGIN_PATH) claim(`loginPath ${brand.loginPath}`, file);
+    for (const h of brand.hosts) claim(`host ${h}`, file);
   }
-  if (!isLanguage(b.language)) problems.push('language: one of LANGUAGES');
-  if (!(MAP_TYPES as readonly unknown[]).includes(b.mapType))
-    problems.push(`mapType: one of ${MAP_TYPES.join(', ')}`);
-  if (!isString(b.loginPath) || !/^(\/[a-zA-Z0-9_-]+)*\/login$/.test(b.loginPath)) {
-    problems.push("loginPath: '/login' or '/<brand>/login'");
-  }
-  if (!Array.isArray(b.downloads) || !b.downloads.every((d) => isString(d?.labelKey) && isString(d?.url))) {
-    problems.push('downloads: [{labelKey, url}]');
-  }
-  const t = b.trial as { username?: unknown; password?: unknown } | null | undefined;
-  if (t !== null && !(isString(t?.username) && isString(t?.password)))
-    problems.push('trial: {username, password} or null');
   return problems;
-}
-
-export function isBrand(value: unknown): value is Brand {
-  return brandProblems(value).length === 0;
 }

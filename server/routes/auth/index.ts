@@ -10,8 +10,10 @@ import { authOf, forgetAuth } from '../../plugins/auth';
 import { verifyPassword } from '../../services/passwords';
 import { createSession, deleteSession } from '../../services/sessions';
 import { sessionPayload } from '../../services/user-info';
-import { loadBrand } from '../../services/brand';
+import { serverBrands } from '../../services/brand';
 import { Body, NoInput, Required, TerminalId } from '../../lib/schema/primitives';
+import { replies, repliesNull } from '../../lib/schema/response';
+import { SessionSchema } from './schemas';
 import { NAME_MAX, PASSWORD_MAX } from '../../../src/domain/limits';
 
 const LoginBody = Body({ username: Required(NAME_MAX), password: Required(PASSWORD_MAX) });
@@ -24,8 +26,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, limiter } = app;
   const distinct = config.loginCodes === 'distinct';
-  const brand = loadBrand(config.brand);
-  const loginPaths = [...new Set(['/login', brand.loginPath])];
+  // POST /api/login and each brand's own path (spec section 2: /bengps/login); all log in alike.
+  const { loginPaths } = serverBrands(config.brand);
 
   async function login(
     req: FastifyRequest<{ Body: { username: string; password: string } }>,
@@ -61,7 +63,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
   for (const url of loginPaths) {
     app.post(
       url,
-      { schema: { tags: ['auth'], body: LoginBody }, config: { access: { public: true } } },
+      {
+        schema: { tags: ['auth'], body: LoginBody, response: replies(SessionSchema, 'The session') },
+        config: { access: { public: true } },
+      },
       login,
     );
   }
@@ -73,6 +78,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         description: 'Automatic login by device id and device password',
         body: CertBody,
+        response: replies(SessionSchema, 'The session of the device owner, limited to that device'),
       },
       config: { access: { public: true } },
     },
@@ -102,7 +108,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], body: NoInput() }, config: { access: { permission: 'authenticated' } } },
+    { schema: { tags: ['auth'], body: NoInput(), response: repliesNull() }, config: { access: { permission: 'authenticated' } } },
     async (req) => {
       const { tokenHash } = authOf(req);
       await deleteSession(app.db, tokenHash);
