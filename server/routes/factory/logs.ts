@@ -9,6 +9,8 @@ import { liveState } from '../../services/logs/live-state';
 import { lastLogs, newLogs, searchLogs } from '../../services/logs/search';
 import { commandTasks, connectionRecord, deviceStates } from '../../services/logs/tasks';
 import { decodeForPage } from './logs/decode';
+import { CheckRedis, CommandTask, ConnectLog, Decoded, DeviceState, FramePage, Frames } from './logs/responses';
+import { Page, replies } from '../../lib/schema/response';
 
 const tags = ['factory-logs'];
 const access = { access: { permission: [P.testLog] } };
@@ -28,6 +30,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: "A terminal's frames of the last 7 days in a time range, newest first, decoded",
         body: Body({ ...PageQuery, ...OptionalTerminal, ...Range }),
+        response: replies(FramePage),
       },
       config: access,
     },
@@ -40,6 +43,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: "A terminal's latest frames, newest first",
         body: Body({ ...Terminal, limit: Type.Optional(Int(1, LOG_LAST_MAX)) }),
+        response: replies(Frames),
       },
       config: access,
     },
@@ -52,6 +56,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'Frames stored after a row id, oldest first (the live monitor without a websocket)',
         body: Body({ ...Terminal, afterId: Type.Optional(Int(0, Number.MAX_SAFE_INTEGER)) }),
+        response: replies(Frames),
       },
       config: access,
     },
@@ -64,6 +69,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: "A terminal's recorded connection and whether a gateway node holds it now",
         body: Body(Terminal),
+        response: replies(ConnectLog),
       },
       config: access,
     },
@@ -83,6 +89,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'Asks the cluster whether a gateway node holds the terminal now: node, last frame, online since',
         body: Body(Terminal),
+        response: replies(CheckRedis),
       },
       config: access,
     },
@@ -95,6 +102,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'Commands sent to terminals and those in the offline queue, by IMEI and time',
         body: Body({ ...PageQuery, ...OptionalTerminal, ...Range }),
+        response: replies(Page(CommandTask)),
       },
       config: access,
     },
@@ -107,6 +115,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: "Trackers' connections: node, addresses, online since, last frame",
         body: Body({ ...PageQuery, ...OptionalTerminal, online: Type.Optional(Type.Boolean()) }),
+        response: replies(Page(DeviceState)),
       },
       config: access,
     },
@@ -123,6 +132,7 @@ export default async function routes(fastify: FastifyInstance) {
           hex: MultiLine(LOG_DECODE_HEX_MAX, 200),
           protocol: Type.Optional(OneOf(['auto', 'gt06', 'jt808'] as const)),
         }),
+        response: replies(Decoded),
       },
       config: access,
     },

@@ -12,7 +12,10 @@ import { lookupTerminal } from '../../services/qc/lookup';
 import { searchResults } from '../../services/qc/search';
 import { exportTerminals, searchTerminals } from '../../services/qc/terminals';
 import { uploadOne, uploadRows } from '../../services/qc/upload';
+import { Page, replies } from '../../lib/schema/response';
 import configRoutes from './qc/configs';
+import { LocationVerdict, ResultRow, Stored, TerminalLookup, TerminalRow, UploadReport } from './qc/responses';
+import { sheetReply } from './responses';
 import { DeviceType, Format, Gps, Items, Kind, Protocol, ResultFilter, Rows, Short } from './qc/schemas';
 
 const tags = ['qc'];
@@ -48,6 +51,7 @@ export default async function routes(fastify: FastifyInstance) {
           configId: Type.Optional(Id()),
           protocol: Protocol,
         }),
+        response: replies(Stored),
       },
       config: upload,
     },
@@ -64,6 +68,7 @@ export default async function routes(fastify: FastifyInstance) {
           kind: Type.Optional(OneOf([TEST_KIND.serial, TEST_KIND.serialV2] as const)),
           ...RowsDefaults,
         }),
+        response: replies(UploadReport),
       },
       config: upload,
     },
@@ -77,6 +82,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'GPS results (satellites, SNR, time to fix, HDOP, position) from rows, reported per row',
         body: Body({ rows: Rows, ...RowsDefaults }),
+        response: replies(UploadReport),
       },
       config: upload,
     },
@@ -90,6 +96,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'Stored results: by IMEI (prefix), kind, verdict, station, operator, type and time; paged',
         body: Body({ ...PageQuery, ...ResultFilter }),
+        response: replies(Page(ResultRow)),
       },
       config: results,
     },
@@ -103,6 +110,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'Is the terminal reporting a valid location now: its newest fix, pass or fail with the reason',
         body: Body({ terminalID: TerminalId(), save: Type.Optional(Type.Boolean()) }),
+        response: replies(LocationVerdict),
       },
       config: { access: { permission: [P.testSerialResult, P.testQc], write: true } },
     },
@@ -115,6 +123,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'One row per tested terminal: its latest result and its passes and failures',
         body: Body({ ...PageQuery, ...ResultFilter }),
+        response: replies(Page(TerminalRow)),
       },
       config: qc,
     },
@@ -127,6 +136,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'The terminals of qc/search as xlsx (default) or csv',
         body: Body({ ...ResultFilter, format: Format }),
+        response: sheetReply('The terminals of qc/search as an xlsx or csv file'),
       },
       config: qc,
     },
@@ -143,6 +153,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'One terminal: stock row and pass record, latest results, the account it went to, its connection',
         body: Body({ terminalID: Text(TERMINAL_ID_MAX, { minLength: 1 }) }),
+        response: replies(TerminalLookup),
       },
       config: qc,
     },

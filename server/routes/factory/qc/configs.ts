@@ -12,6 +12,8 @@ import { ok, PageQuery } from '../../../lib/envelope';
 import { Body, Id, List, Num, Text, Type } from '../../../lib/schema/primitives';
 import { authOf } from '../../../plugins/auth';
 import { addConfig, deleteConfig, editConfig, listConfigs } from '../../../services/qc/configs';
+import { replies } from '../../../lib/schema/response';
+import { ConfigPage, ConfigRow, Deleted } from './responses';
 import { DeviceType, Kind } from './schemas';
 
 const tags = ['qc'];
@@ -50,6 +52,7 @@ export default async function configRoutes(fastify: FastifyInstance) {
           deviceType: Type.Optional(Text(NAME_MAX)),
           kind: Type.Optional(Kind),
         }),
+        response: replies(ConfigPage),
       },
       config: read,
     },
@@ -58,7 +61,12 @@ export default async function configRoutes(fastify: FastifyInstance) {
   app.post(
     '/serials/config/add',
     {
-      schema: { tags, description: 'A new test configuration (unique name)', body: Body(ConfigFields) },
+      schema: {
+        tags,
+        description: 'A new test configuration (unique name)',
+        body: Body(ConfigFields),
+        response: replies(ConfigRow, 'The configuration as stored'),
+      },
       config: write,
     },
     async (req) => ok(await addConfig(db, authOf(req).user.id, req.body)),
@@ -70,6 +78,7 @@ export default async function configRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Changes a test configuration',
         body: Body({ id: Id(), ...ConfigFields }),
+        response: replies(ConfigRow, 'The configuration as stored'),
       },
       config: write,
     },
@@ -82,6 +91,7 @@ export default async function configRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Deletes a test configuration (results that named it keep their data)',
         params: Body({ id: Type.String({ pattern: '^[1-9]\\d{0,8}$', maxLength: 9 }) }),
+        response: replies(Deleted),
       },
       config: write,
     },
