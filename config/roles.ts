@@ -34,7 +34,11 @@ export function roleName(value: number): RoleName | undefined {
 
 export const WILDCARD_PERMISSION = '*:*:*';
 
-/** The demo (trial) account: id 6, read-only everywhere (spec section 6). */
+/**
+ * The demo (trial) account: id 6 unless the system setting `demoAccount` names another;
+ * read-only everywhere (spec section 6). The server reads the setting
+ * (server/services/system/demo-setting.ts) and carries the answer as `auth.demo`.
+ */
 export const DEMO_USER_ID = 6;
 
 /** Every permission string the product knows, grouped by area. */
@@ -296,7 +300,8 @@ export interface RoleSubject {
 /** Derived flags (spec section 6). */
 export const isAdmin = (u: RoleSubject) => u.role == null || u.role === ROLE.admin;
 export const isManager = (u: RoleSubject) => u.role !== ROLE.user && u.role !== ROLE.superUser;
-export const isDemo = (u: RoleSubject) => u.id === DEMO_USER_ID;
+/** `demo`, when known (the server's auth context), wins over the default id. */
+export const isDemo = (u: RoleSubject & { demo?: boolean }) => u.demo ?? u.id === DEMO_USER_ID;
 export const isAgentRole = (role: number) => (AGENT_ROLES as readonly number[]).includes(role);
 export const forcesChinese = (role: number) => (TESTGROUP_ROLES as readonly number[]).includes(role);
 export const isFactoryRole = (role: number) => (FACTORY_ROLES as readonly number[]).includes(role);
@@ -313,3 +318,28 @@ export function homeOf(role: number | null | undefined): string | null {
 
 /** Pay user: set from the payment-allow check (`/pay/account/allowedPay`) at login. */
 export const isPayUser = (u: { payAllowed?: boolean | null }) => u.payAllowed === true;
+
+/**
+ * What the demo account may see (system setting demoAccountSet), by area: the permission
+ * prefixes each area covers. Permissions of no area (commands) follow the role, and writes
+ * stay refused to the demo whatever is on.
+ */
+export const DEMO_AREAS = {
+  monitor: ['main:'],
+  track: ['track:'],
+  stats: ['count:'],
+  alarms: ['alarm:'],
+  fence: ['fence:'],
+  devices: ['device:'],
+  accounts: ['agent:'],
+  tire: ['tire:'],
+  cards: ['card:', 'order:', 'pay:'],
+} as const satisfies Record<string, readonly string[]>;
+export type DemoArea = keyof typeof DEMO_AREAS;
+export const DEMO_AREA_NAMES = Object.keys(DEMO_AREAS) as DemoArea[];
+
+/** The demo's permissions: its role's, less those of the areas it may not see. */
+export function demoPermissions(role: number | null | undefined, areas: readonly DemoArea[]): Permission[] {
+  const hidden: string[] = DEMO_AREA_NAMES.filter((a) => !areas.includes(a)).flatMap((a) => [...DEMO_AREAS[a]]);
+  return permissionsOf(role).filter((p) => !hidden.some((h) => p.startsWith(h)));
+}

@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE, isDemo } from '../../config/roles';
+import { ROLE } from '../../config/roles';
 import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
 import type { UserRow } from '../db/schema/users';
 import type { MessageKey } from '../../src/domain/messages';
 import { AppError, demoForbidden, forbidden, sessionExpired } from '../lib/errors';
 import { clearReadCaches, ReadCache } from '../lib/read-cache';
 import { findSession, hashToken } from '../services/sessions';
+import { demoAbility, loadDemoSetting } from '../services/system/demo-setting';
 
 /**
  * Every /api route declares its access in `config.access`; a route without one fails at
@@ -27,6 +28,8 @@ export interface AuthContext {
   tokenHash: string;
   /** Set for a device login: the session sees only this device and its owner. */
   deviceId: number | null;
+  /** The demo account (system setting demoAccount, default id 6): read-only, restricted areas. */
+  demo: boolean;
 }
 
 declare module 'fastify' {
@@ -83,7 +86,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (!hasAnyPermission(auth.ability, list)) throw forbidden();
     }
     if (access.write) {
-      if (isDemo(auth.user)) throw access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
+      if (auth.demo) throw access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
       if (auth.deviceId != null) throw forbidden();
     }
   });
@@ -112,10 +115,13 @@ async function loadAuth(app: FastifyInstance, token: string): Promise<AuthContex
   if (!s) return null;
   // A device login acts as an end user whatever the owner's role.
   const role = s.deviceId != null ? ROLE.user : s.user.role;
+  const setting = await loadDemoSetting(app.db);
+  const demo = s.user.id === setting.userId;
   return {
     user: s.user,
-    ability: abilityFor({ id: s.user.id, role }),
+    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: s.user.id, role }),
     tokenHash: s.tokenHash,
     deviceId: s.deviceId,
+    demo,
   };
 }

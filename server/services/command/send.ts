@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { isDemo } from '../../../config/roles';
 import { COMMAND_RESULT } from '../../../src/domain/codes';
 import { mayQueueOffline } from '../../../src/domain/command-set';
 import { isDeviceExpired } from '../../../src/domain/expiry';
@@ -28,7 +27,7 @@ export async function sendCommand(
   req: CommandRequest,
   s: CommandSettings,
 ) {
-  if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
+  if (auth.demo) throw new AppError(403, 'demoCommand');
   const device = await loadDeviceInScope(db, auth, terminalId);
   const resolved = await resolveCommand(db, auth, device.deviceType, req);
   const refusal = deviceRefusal(device, resolved.content);
@@ -58,7 +57,7 @@ export async function insertOffline(
   req: CommandRequest,
   ttlHours: number,
 ) {
-  if (isDemo(auth.user)) throw new AppError(403, 'demoCommand');
+  if (auth.demo) throw new AppError(403, 'demoCommand');
   const device = await loadDeviceInScope(db, auth, terminalId);
   const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
   if (isDeviceExpired(device, Date.now())) throw badRequest('deviceExpired');
