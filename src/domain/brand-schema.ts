@@ -13,8 +13,9 @@ import { LANGUAGES } from './constants';
 export const LOGIN_VARIANTS = ['centered', 'split', 'minimal'] as const;
 export type LoginVariant = (typeof LOGIN_VARIANTS)[number];
 
-const oneOf = (values: readonly string[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)) as TSchema[], { description }) as TSchema;
+// An enum rather than a union of literals: one error per wrong value instead of one per choice.
+const oneOf = <const V extends readonly string[]>(values: V) =>
+  Type.Enum([...values], { description: `one of ${values.join(', ')}` });
 
 const Color = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'a #rgb or #rrggbb colour' });
 const AssetFile = Type.String({
@@ -38,9 +39,9 @@ export const BrandSchema = Type.Object(
       pattern: '^(/[a-z0-9-]{1,32})?/login$',
       description: "'/login' or '/<name>/login' (lower-case letters, digits and -)",
     }),
-    loginVariant: oneOf(LOGIN_VARIANTS, `one of ${LOGIN_VARIANTS.join(', ')}`),
-    language: oneOf(LANGUAGES, `one of ${LANGUAGES.join(', ')}`),
-    mapType: oneOf(MAP_TYPES, `one of ${MAP_TYPES.join(', ')}`),
+    loginVariant: oneOf(LOGIN_VARIANTS),
+    language: oneOf(LANGUAGES),
+    mapType: oneOf(MAP_TYPES),
     map: Type.Object(
       {
         center: Type.Tuple(
