@@ -58,6 +58,13 @@ export interface ServerConfig {
   pictureDir: string;
   /** OTA engine: between two passes over unfinished devices, and when a silent device fails. */
   ota: { tickMs: number; stallSeconds: number };
+  /**
+   * The public API (/api/v1, docs/api/public-api.md): requests per window of a key (or session)
+   * without a rate of its own, and the window (one minute; tests shorten it). Counted per node.
+   */
+  apiRate: { perWindow: number; windowMs: number };
+  /** Position webhooks of this node: on/off (POSITION_WEBHOOKS=0), flush interval, batch size. */
+  positionWebhooks: { enabled: boolean; flushMs: number; batchMax: number };
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -107,5 +114,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     firmwareDir: path.resolve(env.FIRMWARE_DIR ?? path.join(env.DATA_DIR ?? 'data', 'firmware')),
     pictureDir: path.resolve(env.PICTURE_DIR ?? path.join(env.DATA_DIR ?? 'data', 'pictures')),
     ota: { tickMs: int(env.OTA_TICK_MS, 5000), stallSeconds: int(env.OTA_STALL_SECONDS, 600) },
+    apiRate: {
+      perWindow: Math.max(1, int(env.API_RATE_PER_MINUTE, 120)),
+      windowMs: Math.max(1000, int(env.API_RATE_WINDOW_MS, 60_000)),
+    },
+    positionWebhooks: {
+      enabled: env.POSITION_WEBHOOKS !== '0',
+      flushMs: Math.max(100, int(env.POSITION_WEBHOOK_FLUSH_MS, 2000)),
+      batchMax: Math.max(1, int(env.POSITION_WEBHOOK_BATCH, 500)),
+    },
   };
 }

@@ -8,6 +8,8 @@ import { AppError, demoForbidden, forbidden, sessionExpired } from '../lib/error
 import { clearReadCaches, ReadCache } from '../lib/read-cache';
 import { findSession, hashToken } from '../services/sessions';
 import { demoAbility, loadDemoSetting } from '../services/system/demo-setting';
+import { isApiKeyToken } from '../../src/domain/api-keys';
+import { findApiKey, type KeyAuth } from '../services/apikey/resolve';
 
 /**
  * Every /api route declares its access in `config.access`; a route without one fails at
@@ -30,6 +32,8 @@ export interface AuthContext {
   deviceId: number | null;
   /** The demo account (system setting demoAccount, default id 6): read-only, restricted areas. */
   demo: boolean;
+  /** Set when the request came with an API key (/api/v1 only): its scope and rate. */
+  apiKey?: KeyAuth;
 }
 
 declare module 'fastify' {
@@ -51,6 +55,15 @@ export function bearerToken(req: FastifyRequest): string | null {
   return null;
 }
 
+/** The caller's credential: a bearer token, or an API key in `X-API-Key` (docs/api/public-api.md). */
+export function credentialOf(req: FastifyRequest): string | null {
+  const key = req.headers['x-api-key'];
+  return bearerToken(req) ?? ((typeof key === 'string' && key.trim()) || null);
+}
+
+/** API keys reach the public API only; elsewhere a login is needed. */
+const PUBLIC_API = '/api/v1/';
+
 /** The logged-in context of a guarded route (set by the guard). */
 export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw sessionExpired();
@@ -71,13 +84,15 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
-    const token = bearerToken(req);
+    const token = credentialOf(req);
+    const isKey = token != null && isApiKeyToken(token);
     if ('public' in access) {
-      if (token) req.auth = await resolveAuth(app, token);
+      if (token && !isKey) req.auth = await resolveAuth(app, token);
       return;
     }
     if (!token) throw sessionExpired();
-    const auth = await resolveAuth(app, token);
+    if (isKey && !req.routeOptions.url?.startsWith(PUBLIC_API)) throw new AppError(403, 'apiKeyNotHere');
+    const auth = isKey ? await keyAuth(app, token) : await resolveAuth(app, token);
     if (!auth) throw sessionExpired();
     req.auth = auth;
     const { permission } = access;
@@ -86,6 +101,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (!hasAnyPermission(auth.ability, list)) throw forbidden();
     }
     if (access.write) {
+      if (auth.apiKey?.scope === 'read') throw new AppError(403, 'apiKeyReadOnly');
       if (auth.demo) throw access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
       if (auth.deviceId != null) throw forbidden();
     }
@@ -113,15 +129,31 @@ export function forgetAuth(tokenHash: string) {
 async function loadAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const s = await findSession(app.db, token);
   if (!s) return null;
+  return contextOf(app, s.user, s.deviceId, s.tokenHash);
+}
+
+/** The context a user acts in: its role's ability (restricted for the demo), its subtree. */
+async function contextOf(
+  app: FastifyInstance,
+  user: UserRow,
+  deviceId: number | null,
+  tokenHash: string,
+): Promise<AuthContext> {
   // A device login acts as an end user whatever the owner's role.
-  const role = s.deviceId != null ? ROLE.user : s.user.role;
+  const role = deviceId != null ? ROLE.user : user.role;
   const setting = await loadDemoSetting(app.db);
-  const demo = s.user.id === setting.userId;
+  const demo = user.id === setting.userId;
   return {
-    user: s.user,
-    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: s.user.id, role }),
-    tokenHash: s.tokenHash,
-    deviceId: s.deviceId,
+    user,
+    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: user.id, role }),
+    tokenHash,
+    deviceId,
     demo,
   };
+}
+
+/** An API key acts as its owner, with the key's scope and rate; unknown or revoked: a 401 naming why. */
+async function keyAuth(app: FastifyInstance, secret: string): Promise<AuthContext> {
+  const { key, user, hash } = await findApiKey(app.db, secret);
+  return { ...(await contextOf(app, user, null, `key:${hash}`)), apiKey: key };
 }
