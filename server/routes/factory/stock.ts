@@ -12,6 +12,9 @@ import { exportStock, listStock } from '../../services/stock/list';
 import { removeFromStock, shipToAgent } from '../../services/stock/out';
 import { listStockRecords } from '../../services/stock/records';
 import { stockIn } from '../../services/stock/stock-in';
+import { replies } from '../../lib/schema/response';
+import { sheetReply } from './responses';
+import { LineReport, StockInReport, StockPage, StockRecordPage } from './stock/responses';
 import simRoutes from './stock/sim';
 import {
   BatchNo,
@@ -50,6 +53,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'The factory stock (stockDevice)',
         body: Body({ ...PageQuery, ...StockFilter }),
+        response: replies(StockPage),
       },
       config: read,
     },
@@ -62,6 +66,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'The filtered stock as xlsx (default) or csv',
         body: Body({ ...StockFilter, format: Format }),
+        response: sheetReply('The filtered stock as an xlsx or csv file'),
       },
       config: read,
     },
@@ -82,6 +87,7 @@ export default async function routes(fastify: FastifyInstance) {
           op: Type.Optional(OneOf(STOCK_OPS)),
           ...TimeRange,
         }),
+        response: replies(StockRecordPage),
       },
       config: { access: { permission: [P.testStock, P.testSimMatch, P.testSimClear, P.testIccid] } },
     },
@@ -99,6 +105,7 @@ export default async function routes(fastify: FastifyInstance) {
           batchNo: BatchNo,
           deviceType: Type.Optional(DeviceTypeName),
         }),
+        response: replies(StockInReport),
       },
       config: write,
     },
@@ -112,6 +119,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'Ships tested terminals in stock to an agent account (pre-input for its import); reported per line',
         body: Body({ imeis: Imeis, username: Text(NAME_MAX, { minLength: 1 }), remark: Remark }),
+        response: replies(LineReport),
       },
       config: write,
     },
@@ -124,6 +132,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'Removal: terminals leave stock without an agent, for a reason; reported per line',
         body: Body({ imeis: Imeis, reason: OneOf(REMOVAL_REASONS), remark: Remark }),
+        response: replies(LineReport),
       },
       config: write,
     },

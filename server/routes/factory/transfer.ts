@@ -17,6 +17,8 @@ import { checkMoves } from '../../services/ip-transfer/check';
 import { createTransfer } from '../../services/ip-transfer/create';
 import { listTransferDevices, listTransfers } from '../../services/ip-transfer/results';
 import { TransferRunner } from '../../services/ip-transfer/runner';
+import { replies } from '../../lib/schema/response';
+import { CheckResult, TransferDevicePage, TransferPage, TransferReport } from './transfer/responses';
 
 const tags = ['factory-transfer'];
 /** The transfer-result roles (testSearch, wanweiTest) read; only transferIp may send. */
@@ -48,6 +50,7 @@ export default async function routes(fastify: FastifyInstance) {
           port: Int(1, TRANSFER_PORT_MAX),
           name: Type.Optional(Text(TRANSFER_NAME_MAX)),
         }),
+        response: replies(TransferReport),
       },
       config: { access: { permission: [P.testTransferIp], write: true } },
     },
@@ -64,6 +67,7 @@ export default async function routes(fastify: FastifyInstance) {
           name: Type.Optional(Text(TRANSFER_NAME_MAX)),
           host: Type.Optional(Text(TRANSFER_HOST_MAX)),
         }),
+        response: replies(TransferPage),
       },
       config: read,
     },
@@ -77,6 +81,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           "One transfer's devices (or every transfer's, newest first) with their status and current address",
         body: Body({ ...PageQuery, ...DeviceFilter }),
+        response: replies(TransferDevicePage),
       },
       config: read,
     },
@@ -89,6 +94,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'The transfer records of the pasted terminals, newest first',
         body: Body({ ...PageQuery, imeis: Imeis, status: DeviceFilter.status }),
+        response: replies(TransferDevicePage),
       },
       config: read,
     },
@@ -102,6 +108,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'Checks now which devices reconnected to their new address (one transfer, pasted terminals, or every running transfer)',
         body: Body({ transferId: DeviceFilter.transferId, imeis: DeviceFilter.imeis }),
+        response: replies(CheckResult),
       },
       config: read,
     },

@@ -6,6 +6,8 @@ import { Body, Text } from '../../../lib/schema/primitives';
 import { authOf } from '../../../plugins/auth';
 import { clearDeviceCard, clearDevicesData } from '../../../services/stock/clear';
 import { matchIccids, searchIccid } from '../../../services/stock/iccid';
+import { replies } from '../../../lib/schema/response';
+import { ClearedReport, IccidMatches, IccidReport, LineReport } from './responses';
 import { Cell, Imeis, rowsOf, RowTerminalId } from './schemas';
 
 const tags = ['sim'];
@@ -23,6 +25,7 @@ export default async function simRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The terminals an ICCID or an IMEI names, across stock and imported devices',
         body: Body({ iccid: Text(64, { minLength: 1 }) }),
+        response: replies(IccidMatches),
       },
       config: { access: { permission: [P.testIccid, P.testSimMatch] } },
     },
@@ -36,6 +39,7 @@ export default async function simRoutes(fastify: FastifyInstance) {
         description:
           'IMEI-to-ICCID matching: rows of IMEI and ICCID stored on stock and device; reported per row',
         body: Body({ rows: rowsOf({ terminalID: RowTerminalId, iccid: Cell(64) }) }),
+        response: replies(IccidReport),
       },
       config: { access: { permission: [P.testSimMatch], write: true } },
     },
@@ -48,6 +52,7 @@ export default async function simRoutes(fastify: FastifyInstance) {
         tags,
         description: "Removes the SIM binding (ICCID) of each terminal's stock row and device",
         body: Body({ imeis: Imeis }),
+        response: replies(LineReport),
       },
       config: clear,
     },
@@ -61,6 +66,7 @@ export default async function simRoutes(fastify: FastifyInstance) {
         description:
           "Clears each terminal's history (positions, alarms, commands, frame log); the device and its account stay",
         body: Body({ imeis: Imeis }),
+        response: replies(ClearedReport),
       },
       config: clear,
     },
