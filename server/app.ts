@@ -43,6 +43,7 @@ import systemRoutes from './routes/system/index';
 import apiKeyRoutes from './routes/apikey/index';
 import publicApiV1Routes from './routes/v1/index';
 import deviceMoreRoutes from './routes/device/more';
+import probeRoutes from './routes/probe/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(systemRoutes);
       await api.register(apiKeyRoutes);
       await api.register(deviceMoreRoutes);
+      await api.register(probeRoutes);
       await api.register(publicApiV1Routes, { prefix: '/v1' });
       const hub = new RealtimeHub(opts.handle.db, bus);
       api.addHook('onClose', async () => hub.close());

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/devices';
+import type { AuthContext } from '../../plugins/auth';
+import { updateDeviceInfo, type DeviceInfoInput } from './info';
+
+export interface UpdateDeviceInput extends DeviceInfoInput {
+  /** Overspeed threshold in km/h; 0 clears it (the platform default applies). */
+  speedLimit?: number;
+}
+
+/**
+ * updateDevice: the device list's edit dialog. The fields shared with deviceUpdateDeviceInfo
+ * go through that service (same checks, scope and plate rule); only the speed limit, which
+ * that screen does not edit, is set here, after the shared update found the device in scope.
+ */
+export async function updateDevice(db: Db, auth: AuthContext, input: UpdateDeviceInput) {
+  const { speedLimit, ...info } = input;
+  const row = await updateDeviceInfo(db, auth, info);
+  if (speedLimit === undefined || !row) return { ...row, speedLimit: await speedLimitOf(db, row?.id) };
+  const value = speedLimit === 0 ? null : speedLimit;
+  await db.update(devices).set({ speedLimit: value }).where(eq(devices.id, row.id));
+  return { ...row, speedLimit: value };
+}
+
+async function speedLimitOf(db: Db, id: number | undefined): Promise<number | null> {
+  if (id === undefined) return null;
+  const [r] = await db.select({ v: devices.speedLimit }).from(devices).where(eq(devices.id, id));
+  return r?.v ?? null;
+}
