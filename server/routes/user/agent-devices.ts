@@ -7,6 +7,9 @@ import { Body, Id, OneOf, Type } from '../../lib/schema/primitives';
 import { agentDeviceCounts } from '../../services/devices/agent-counts';
 import { exportAgentList } from '../../services/devices/agent-export';
 import { sendFile } from '../../lib/send-file';
+import { replies } from '../../lib/schema/response';
+import { sheetReply } from '../device/responses';
+import { AgentDeviceCounts } from './responses';
 
 const tags = ['user'];
 const LIST = { permission: [P.agentList] } as const;
@@ -22,6 +25,7 @@ export default async function agentDeviceRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Per direct child of userId (default the caller): own and subtree devices by state',
         body: Body({ userId: Type.Optional(Id()) }),
+        response: replies(AgentDeviceCounts),
       },
       config: { access: LIST },
     },
@@ -38,6 +42,7 @@ export default async function agentDeviceRoutes(fastify: FastifyInstance) {
           userId: Type.Optional(Id()),
           format: OneOf(['xlsx', 'csv']),
         }),
+        response: sheetReply(),
       },
       config: { access: LIST },
     },

@@ -16,6 +16,8 @@ import {
 } from '../../services/accounts/read';
 import { checkOwnPassword } from '../../services/accounts/write';
 import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
+import { Page, replies } from '../../lib/schema/response';
+import { AgentRow, FamilyRow, ImportNum, ImportNumRecordPage, UserInfo } from './responses';
 
 const tags = ['user'];
 const LIST = { permission: [P.agentList] } as const;
@@ -25,13 +27,23 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  app.post('/user/findById', { schema: { tags, body: IdBody }, config: { access: ANY } }, async (req) =>
-    ok(await findById(db, authOf(req), req.body.id)),
+  app.post(
+    '/user/findById',
+    { schema: { tags, body: IdBody, response: replies(UserInfo) }, config: { access: ANY } },
+    async (req) => ok(await findById(db, authOf(req), req.body.id)),
   );
 
   app.post(
     '/user/findAllUser',
-    { schema: { tags, description: 'Accounts directly under id', body: IdBody }, config: { access: LIST } },
+    {
+      schema: {
+        tags,
+        description: 'Accounts directly under id',
+        body: IdBody,
+        response: replies(Type.Array(UserInfo)),
+      },
+      config: { access: LIST },
+    },
     async (req) => ok(await findChildren(db, authOf(req), req.body.id)),
   );
 
@@ -43,6 +55,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
         description:
           'The subtree of id as rows [id, parentId, ancestors, username, nickname, role, deviceCount, saleCount]',
         body: IdBody,
+        response: replies(Type.Array(AgentRow)),
       },
       config: { access: LIST },
     },
@@ -52,7 +65,12 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
   app.post(
     '/user/findAllAgentByIdV2',
     {
-      schema: { tags, description: 'Like findAllUserV2, agent accounts only', body: IdBody },
+      schema: {
+        tags,
+        description: 'Like findAllUserV2, agent accounts only',
+        body: IdBody,
+        response: replies(Type.Array(AgentRow)),
+      },
       config: { access: LIST },
     },
     async (req) => ok(await subtreeRows(db, authOf(req), req.body.id, true)),
@@ -66,7 +84,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
   });
   app.post(
     '/user/findAllUserByPage',
-    { schema: { tags, body: PageBody }, config: { access: LIST } },
+    { schema: { tags, body: PageBody, response: replies(Page(UserInfo)) }, config: { access: LIST } },
     async (req) => {
       const b = req.body;
       return ok(await findPage(db, authOf(req), b));
@@ -77,15 +95,24 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     selectName: Required(64),
     id: Type.Optional(Id()),
   });
-  app.post('/user/findLike', { schema: { tags, body: LikeBody }, config: { access: LIST } }, async (req) => {
-    const b = req.body;
-    return ok(await findLike(db, authOf(req), b.selectName, b.id));
-  });
+  app.post(
+    '/user/findLike',
+    { schema: { tags, body: LikeBody, response: replies(Type.Array(UserInfo)) }, config: { access: LIST } },
+    async (req) => {
+      const b = req.body;
+      return ok(await findLike(db, authOf(req), b.selectName, b.id));
+    },
+  );
 
   app.post(
     '/user/getFamily',
     {
-      schema: { tags, description: 'The chain of accounts from the caller down to id', body: IdBody },
+      schema: {
+        tags,
+        description: 'The chain of accounts from the caller down to id',
+        body: IdBody,
+        response: replies(Type.Array(FamilyRow)),
+      },
       config: { access: ANY },
     },
     async (req) => ok(await getFamily(db, authOf(req), req.body.id)),
@@ -98,6 +125,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Whether a user name is taken',
         body: Body({ username: Name() }),
+        response: replies(Type.Object({ exists: Type.Boolean() })),
       },
       config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
     },
@@ -107,7 +135,12 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
   app.post(
     '/user/userRelationimportNum',
     {
-      schema: { tags, description: 'Import count of id and its sub-accounts', body: IdBody },
+      schema: {
+        tags,
+        description: 'Import count of id and its sub-accounts',
+        body: IdBody,
+        response: replies(ImportNum),
+      },
       config: { access: LIST },
     },
     async (req) => ok(await importNumOf(db, authOf(req), req.body.id)),
@@ -116,7 +149,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
   const RecordBody = Body({ ...PageQuery, id: Type.Optional(Id()) });
   app.post(
     '/user/findImportNumRecord',
-    { schema: { tags, body: RecordBody }, config: { access: LIST } },
+    { schema: { tags, body: RecordBody, response: replies(ImportNumRecordPage) }, config: { access: LIST } },
     async (req) => ok(await importNumRecordsOf(db, authOf(req), req.body)),
   );
 
@@ -127,6 +160,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
         tags,
         description: "Checks the caller's current password",
         body: Body({ password: Text(PASSWORD_MAX) }),
+        response: replies(Type.Boolean({ description: 'Whether the password is right' })),
       },
       config: { access: ANY },
     },
@@ -140,6 +174,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Whether the caller still uses the default password',
         querystring: NoInput(),
+        response: replies(Type.Object({ isDefault: Type.Boolean() })),
       },
       config: { access: ANY },
     },

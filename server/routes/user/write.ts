@@ -18,6 +18,8 @@ import {
 } from '../../services/accounts/write';
 import { addImportNum } from '../../services/accounts/import-num';
 import { toUserInfo } from '../../services/user-info';
+import { Row, replies, repliesNull } from '../../lib/schema/response';
+import { ItemResults, UserInfo } from './responses';
 
 const tags = ['user'];
 const write = (...permission: string[]) => ({ permission, write: true });
@@ -46,7 +48,10 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/insertUser',
-    { schema: { tags, body: NewAccount }, config: { access: write(P.agentAdd) } },
+    {
+      schema: { tags, body: NewAccount, response: replies(UserInfo, 'The new account') },
+      config: { access: write(P.agentAdd) },
+    },
     async (req) => ok(toUserInfo(await insertUser(db, authOf(req), req.body))),
   );
 
@@ -57,6 +62,12 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Creates many accounts; each row succeeds or fails on its own',
         body: Body({ users: Type.Array(NewAccount, { minItems: 1, maxItems: 5000 }) }),
+        response: replies(
+          ItemResults(
+            Row({ username: Type.String(), role: Type.Integer() }, { description: 'The row as sent' }),
+          ),
+          'One result per row, in the order sent',
+        ),
       },
       config: { access: write(P.agentAdd) },
     },
@@ -73,7 +84,10 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
   // Any account may edit itself (own password, contact details); editing another needs agent:edit.
   app.post(
     '/user/updateUser',
-    { schema: { tags, body: Changes }, config: { access: { permission: 'authenticated', write: true } } },
+    {
+      schema: { tags, body: Changes, response: repliesNull() },
+      config: { access: { permission: 'authenticated', write: true } },
+    },
     async (req) => {
       await updateUser(db, authOf(req), req.body);
       return ok(null);
@@ -86,6 +100,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         body: Body({ id: Id(), username: Name() }),
+        response: repliesNull(),
       },
       config: { access: write(P.agentChangeUsername) },
     },
@@ -98,7 +113,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
   app.post(
     '/user/updateRole',
     {
-      schema: { tags, body: Body({ id: Id(), role: Code() }) },
+      schema: { tags, body: Body({ id: Id(), role: Code() }), response: repliesNull() },
       config: { access: write(P.agentEdit) },
     },
     async (req) => {
@@ -110,7 +125,12 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
   app.post(
     '/user/resetPassword',
     {
-      schema: { tags, description: 'Resets a sub-account password to the default', body: IdBody },
+      schema: {
+        tags,
+        description: 'Resets a sub-account password to the default',
+        body: IdBody,
+        response: repliesNull(),
+      },
       config: { access: write(P.agentResetPwd) },
     },
     async (req) => {
@@ -121,7 +141,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/deleteUser',
-    { schema: { tags, body: IdBody }, config: { access: write(P.agentDel) } },
+    { schema: { tags, body: IdBody, response: repliesNull() }, config: { access: write(P.agentDel) } },
     async (req) => {
       await deleteUser(db, authOf(req), req.body.id);
       return ok(null);
@@ -134,6 +154,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         body: Body({ ids: IdList(1000, { minItems: 1 }) }),
+        response: replies(ItemResults(Type.Integer({ description: 'The account id' })), 'One result per id'),
       },
       config: { access: write(P.agentDel) },
     },
@@ -147,6 +168,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Moves account id (with its subtree) under account user_id',
         body: Body({ id: Id(), user_id: Id() }),
+        response: repliesNull(),
       },
       config: { access: write(P.agentTransfer) },
     },
@@ -167,6 +189,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
           num: Int(-IMPORT_NUM_CHANGE_MAX, IMPORT_NUM_CHANGE_MAX),
           remark: Str(REMARK_MAX),
         }),
+        response: repliesNull(),
       },
       config: { access: write(P.agentImportNum) },
     },
