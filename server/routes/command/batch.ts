@@ -19,6 +19,9 @@ import { findBatches, searchItems } from '../../services/command/batch/query';
 import { sharedBatchRunner } from '../../services/command/batch/runner';
 import { createBatch } from '../../services/command/batch/start';
 import { CommandFields, Content, Terminal } from './schemas';
+import { replies } from '../../lib/schema/response';
+import { sheetReply } from '../device/responses';
+import { BatchCancelled, BatchItemPage, BatchPage, BatchStarted, OfflineImport } from './responses';
 
 const tags = ['command'];
 const read = { permission: [P.command, P.testBatchCmd] };
@@ -59,6 +62,7 @@ export default async function commandBatchRoutes(fastify: FastifyInstance) {
           ...CommandFields,
           batchId: BatchKey,
         }),
+        response: replies(BatchStarted),
       },
       config: { access: write },
     },
@@ -77,6 +81,7 @@ export default async function commandBatchRoutes(fastify: FastifyInstance) {
         description:
           'Stops a running batch of the caller: pending devices are cancelled, commands sent finish',
         body: Body({ batchId: BatchKey }),
+        response: replies(BatchCancelled),
       },
       config: { access: write },
     },
@@ -91,6 +96,7 @@ export default async function commandBatchRoutes(fastify: FastifyInstance) {
         description:
           'Batches sent by accounts of the caller’s subtree, newest first, with item counts per state',
         body: Body({ ...PageQuery, status: Type.Optional(OneOf(COMMAND_BATCH_STATUSES)) }),
+        response: replies(BatchPage),
       },
       config: { access: read },
     },
@@ -104,6 +110,7 @@ export default async function commandBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The devices of batches of the caller’s subtree and what became of each command',
         body: Body({ ...PageQuery, ...ItemFilter }),
+        response: replies(BatchItemPage),
       },
       config: { access: read },
     },
@@ -117,6 +124,7 @@ export default async function commandBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The multipleCmdSearch rows as an xlsx (default) or csv file, capped',
         body: Body({ ...ItemFilter, format: Type.Optional(OneOf(['xlsx', 'csv'] as const)) }),
+        response: sheetReply(),
       },
       config: { access: read },
     },
@@ -141,6 +149,7 @@ export default async function commandBatchRoutes(fastify: FastifyInstance) {
           ...CommandFields,
           ttlHours: Type.Optional(Int(1, 24 * 30)),
         }),
+        response: replies(OfflineImport),
       },
       config: { access: write },
     },

@@ -16,6 +16,8 @@ import {
 } from '../../services/command/device-types';
 import { commandToHex } from '../../services/command/to-hex';
 import { CommandConfig, DeviceTypeName, Terminal } from './schemas';
+import { replies } from '../../lib/schema/response';
+import { ConfigMap, DeviceType, DeviceTypePage, Hex } from './responses';
 
 const tags = ['command'];
 const admin = { permission: [WILDCARD_PERMISSION], write: true };
@@ -42,6 +44,7 @@ export default async function commandConfigRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Device types with their command sets and how many devices each has',
         body: Body({ ...PageQuery, name: Type.Optional(Name()) }),
+        response: replies(DeviceTypePage),
       },
       config: { access: reader },
     },
@@ -51,7 +54,7 @@ export default async function commandConfigRoutes(fastify: FastifyInstance) {
   app.post(
     '/config/findDeviceTypeDetail',
     {
-      schema: { tags, body: Body({ deviceType: DeviceTypeName }) },
+      schema: { tags, body: Body({ deviceType: DeviceTypeName }), response: replies(DeviceType) },
       config: { access: reader },
     },
     async (req) => ok(await deviceTypeDetail(db, req.body.deviceType)),
@@ -60,7 +63,12 @@ export default async function commandConfigRoutes(fastify: FastifyInstance) {
   app.post(
     '/config/findAllConfigTion',
     {
-      schema: { tags, description: "Every device type's command set, keyed by type name", body: Body({}) },
+      schema: {
+        tags,
+        description: "Every device type's command set, keyed by type name",
+        body: Body({}),
+        response: replies(ConfigMap),
+      },
       config: { access: reader },
     },
     async (req) => ok(await allCommandConfigs(db, authOf(req))),
@@ -68,13 +76,19 @@ export default async function commandConfigRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/config/addDeviceType',
-    { schema: { tags, body: Body(DeviceTypeFields) }, config: { access: admin } },
+    {
+      schema: { tags, body: Body(DeviceTypeFields), response: replies(DeviceType) },
+      config: { access: admin },
+    },
     async (req) => ok(await addDeviceType(db, req.body)),
   );
 
   app.post(
     '/config/updateDeviceType',
-    { schema: { tags, body: Body({ id: Id(), ...DeviceTypeFields }) }, config: { access: admin } },
+    {
+      schema: { tags, body: Body({ id: Id(), ...DeviceTypeFields }), response: replies(DeviceType) },
+      config: { access: admin },
+    },
     async (req) => {
       const { id, ...input } = req.body;
       return ok(await updateDeviceType(db, id, input));
@@ -92,6 +106,7 @@ export default async function commandConfigRoutes(fastify: FastifyInstance) {
           framing: OneOf(COMMAND_FRAMINGS),
           terminalID: Type.Optional(Terminal),
         }),
+        response: replies(Hex),
       },
       config: { access: { permission: [P.command, P.testBatchCmd] } },
     },

@@ -9,6 +9,8 @@ import { authOf } from '../../plugins/auth';
 import { loadDeviceInScope } from '../../services/device-scope';
 import { deletePreset, listPresets, savePreset } from '../../services/command/presets';
 import { CommandFields, Terminal } from './schemas';
+import { Nullable, Row, replies, repliesNull } from '../../lib/schema/response';
+import { Preset } from './responses';
 
 const tags = ['command'];
 const permission = [P.command, P.testBatchCmd];
@@ -21,7 +23,12 @@ export default async function commandPresetRoutes(fastify: FastifyInstance) {
   app.post(
     '/command/getOrderCommand',
     {
-      schema: { tags, description: "The caller's saved commands", body: Body({}) },
+      schema: {
+        tags,
+        description: "The caller's saved commands",
+        body: Body({}),
+        response: replies(Type.Array(Preset)),
+      },
       config: { access: { permission } },
     },
     async (req) => ok(await listPresets(db, authOf(req))),
@@ -34,6 +41,7 @@ export default async function commandPresetRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Saves a command under a name (the same name replaces it)',
         body: Body({ name: Required(64), ...CommandFields }),
+        response: replies(Row({ id: Type.Integer() }), 'The saved command'),
       },
       config: { access: { permission, write: true } },
     },
@@ -45,7 +53,10 @@ export default async function commandPresetRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/command/delOrderCommand',
-    { schema: { tags, body: IdBody }, config: { access: { permission, write: true } } },
+    {
+      schema: { tags, body: IdBody, response: repliesNull() },
+      config: { access: { permission, write: true } },
+    },
     async (req) => {
       await deletePreset(db, authOf(req), req.body.id);
       return ok(null);
@@ -59,6 +70,9 @@ export default async function commandPresetRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The id the NB-IoT platform knows an NB device by (asked before a command to it)',
         querystring: Type.Object({ terminalID: Terminal }, { additionalProperties: false }),
+        response: replies(
+          Row({ deviceId: Nullable(Type.String({ description: 'Null: not an NB device' })) }),
+        ),
       },
       config: { access: { permission } },
     },

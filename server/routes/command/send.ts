@@ -8,6 +8,8 @@ import { Body, Id, Int, Type } from '../../lib/schema/primitives';
 import { CommandFields, Terminal } from './schemas';
 import { commandLog, findOffline } from '../../services/command/history';
 import { cancelOffline, insertOffline, sendCommand } from '../../services/command/send';
+import { replies, repliesNull } from '../../lib/schema/response';
+import { CommandLogPage, OfflinePage, Queued, SendResult } from './responses';
 
 const tags = ['command'];
 const access = { permission: [P.command, P.testBatchCmd] };
@@ -28,6 +30,7 @@ export default async function commandSendRoutes(fastify: FastifyInstance) {
         description:
           'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
         body: Body({ terminalID: Terminal, ...CommandFields }),
+        response: replies(SendResult),
       },
       config: { access },
     },
@@ -49,6 +52,7 @@ export default async function commandSendRoutes(fastify: FastifyInstance) {
           ...CommandFields,
           ttlHours: Type.Optional(Int(1, 24 * 30)),
         }),
+        response: replies(Queued),
       },
       config: { access },
     },
@@ -72,6 +76,7 @@ export default async function commandSendRoutes(fastify: FastifyInstance) {
         tags,
         description: "A device's offline commands",
         body: Body({ ...PageQuery, terminalID: Terminal, waiting: Type.Optional(Type.Boolean()) }),
+        response: replies(OfflinePage),
       },
       config: { access },
     },
@@ -81,7 +86,7 @@ export default async function commandSendRoutes(fastify: FastifyInstance) {
   app.post(
     '/command/cancelOffline',
     {
-      schema: { tags, body: Body({ terminalID: Terminal, id: Id() }) },
+      schema: { tags, body: Body({ terminalID: Terminal, id: Id() }), response: repliesNull() },
       config: { access },
     },
     async (req) => {
@@ -97,6 +102,7 @@ export default async function commandSendRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The command log of a device',
         body: Body({ ...PageQuery, terminalID: Terminal }),
+        response: replies(CommandLogPage),
       },
       config: { access },
     },
