@@ -1,4 +1,5 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
 
@@ -6,8 +7,14 @@ import { group, inGroup, screen, type ResourceDescriptor } from './types';
 export const helpResources: ResourceDescriptor[] = [
   group('helpGroup', QuestionCircleOutlined),
   ...inGroup('helpGroup', [
-    screen('helpApp', '/index/help/app', [P.monitor]),
-    screen('helpInterface', '/index/help/interface', [P.monitor]),
-    screen('helpPc', '/index/help/pc', [P.monitor]),
+    screen('helpApp', '/index/help/app', [P.monitor], {
+      page: lazy(() => import('../pages/help/GuidePage').then((m) => ({ default: m.AppHelpPage }))),
+    }),
+    screen('helpInterface', '/index/help/interface', [P.monitor], {
+      page: lazy(() => import('../pages/help/InterfacePage')),
+    }),
+    screen('helpPc', '/index/help/pc', [P.monitor], {
+      page: lazy(() => import('../pages/help/GuidePage').then((m) => ({ default: m.PcHelpPage }))),
+    }),
   ]),
 ];
