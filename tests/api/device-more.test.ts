@@ -1,0 +1,348 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../server/db/schema/devices';
+import { jt808Registrations } from '../../server/db/schema/jt808-registrations';
+import { positions } from '../../server/db/schema/positions';
+import { PICTURE_MAX_BYTES, PICTURES_PER_DEVICE_MAX } from '../../src/domain/limits';
+import { PROTOCOL_FAMILY } from '../../src/domain/protocol-family';
+import { ownedBy, reread } from './device-fixture';
+import { closeDatabase, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let dir: string;
+let agent: string;
+let demo: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'fg-pictures-'));
+  h = await startHarness({ pictureDir: dir });
+  agent = await h.login('agent');
+  demo = await h.login('demo');
+});
+afterAll(async () => {
+  await h.close();
+  await closeDatabase();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const is808 = (d: { protocol: number }) => PROTOCOL_FAMILY[d.protocol] === 'jt808';
+const gt06Of = async (owner: string, n = 0) => (await ownedBy(h, owner)).filter((d) => !is808(d))[n]!;
+const jt808Of = async (owner: string) => (await ownedBy(h, owner)).find(is808)!;
+const foreign = async () => (await ownedBy(h, 'agent2user'))[0] ?? (await ownedBy(h, 'agent2'))[0]!;
+
+/** A 15-digit IMEI no device has. */
+let serial = 0;
+const freshImei = () => `86${String(Date.now()).slice(-8)}${String(serial++).padStart(5, '0')}`;
+
+describe('updateDevice', () => {
+  it('edits the device list fields through the shared service, plus the speed limit', async () => {
+    const d = await gt06Of('agent');
+    const r = await h.post(
+      '/api/device/updateDevice',
+      { terminalID: d.terminalId, nickname: ' Truck 9 ', remark: 'cold chain', speedLimit: 90, timezone: 7 },
+      agent,
+    );
+    expect(r.meta.success, JSON.stringify(r.meta)).toBe(true);
+    expect(r.data).toMatchObject({ terminalID: d.terminalId, nickname: 'Truck 9', speedLimit: 90, timezone: 7 });
+    const row = (await reread(h, [d.terminalId])).get(d.terminalId)!;
+    expect(row.speedLimit).toBe(90);
+    expect(row.remark).toBe('cold chain');
+    const cleared = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, speedLimit: 0 }, agent);
+    expect(cleared.data.speedLimit).toBeNull();
+  });
+
+  it('applies the shared checks (plate, scope) and refuses the demo', async () => {
+    const d = await gt06Of('agent');
+    const bad = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, carNumber: 'nope' }, agent);
+    expect(bad.meta.key).toBe('plateInvalid');
+    const other = await foreign();
+    const out = await h.post('/api/device/updateDevice', { terminalID: other.terminalId, nickname: 'x' }, agent);
+    expect(out.status).toBe(404);
+    const r = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, nickname: 'x' }, demo);
+    expect(r.meta.key).toBe('demoForbidden');
+  });
+});
+
+describe('transformDeviceIMEI', () => {
+  it('gives the device a new IMEI and keeps its account, expiry, name and history', async () => {
+    const d = await gt06Of('agent', 1);
+    await h.handle.db.insert(positions).values({ deviceId: d.id, fixTime: new Date(), lat: 22.5, lon: 114 });
+    const history = async () =>
+      Number((await h.handle.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, d.id)))[0]!.n);
+    const before = await history();
+    const next = freshImei();
+    const r = await h.post('/api/device/transformDeviceIMEI', { terminalID: d.terminalId, newTerminalID: next }, agent);
+    expect(r.meta.success, JSON.stringify(r.meta)).toBe(true);
+    expect(r.data).toMatchObject({ id: d.id, oldTerminalID: d.terminalId, terminalID: next });
+    const [row] = await h.handle.db.select().from(devices).where(eq(devices.id, d.id));
+    expect(row).toMatchObject({
+      terminalId: next,
+      userId: d.userId,
+      agentId: d.agentId,
+      nickname: d.nickname,
+      platformExpireAt: d.platformExpireAt,
+    });
+    expect(await history()).toBe(before);
+    expect((await reread(h, [d.terminalId])).size).toBe(0);
+  });
+
+  it('refuses an IMEI already in use, one wrong for the protocol, foreign devices and the demo', async () => {
+    const [a, b] = (await ownedBy(h, 'agent')).filter((d) => !is808(d)).slice(2, 4);
+    const taken = await h.post(
+      '/api/device/transformDeviceIMEI',
+      { terminalID: a!.terminalId, newTerminalID: b!.terminalId },
+      agent,
+    );
+    expect(taken.meta.key).toBe('imeiExists');
+    const j = await jt808Of('agent');
+    const wrong = await h.post(
+      '/api/device/transformDeviceIMEI',
+      { terminalID: j.terminalId, newTerminalID: freshImei() },
+      agent,
+    );
+    expect(wrong.meta.key).toBe('imeiInvalid');
+    const ok808 = await h.post(
+      '/api/device/transformDeviceIMEI',
+      { terminalID: j.terminalId, newTerminalID: `139${String(Date.now()).slice(-8)}` },
+      agent,
+    );
+    expect(ok808.meta.success, JSON.stringify(ok808.meta)).toBe(true);
+    const other = await foreign();
+    const out = await h.post(
+      '/api/device/transformDeviceIMEI',
+      { terminalID: other.terminalId, newTerminalID: freshImei() },
+      agent,
+    );
+    expect(out.status).toBe(404);
+    expect((await reread(h, [other.terminalId])).size).toBe(1);
+    const r = await h.post(
+      '/api/device/transformDeviceIMEI',
+      { terminalID: a!.terminalId, newTerminalID: freshImei() },
+      demo,
+    );
+    expect(r.meta.key).toBe('demoForbidden');
+  });
+});
+
+describe('transformDeviceApi', () => {
+  it('moves devices like deviceTransform', async () => {
+    const d = await gt06Of('agent', 4);
+    const sub = await h.idOf('subagent');
+    const r = await h.post('/api/device/transformDeviceApi', { terminalIDs: [d.terminalId], userId: sub }, agent);
+    expect(r.data).toMatchObject({ total: 1, succeeded: 1, failed: [] });
+    expect((await reread(h, [d.terminalId])).get(d.terminalId)!.userId).toBe(sub);
+    const again = await h.post('/api/device/transformDeviceApi', { terminalIDs: [d.terminalId], userId: sub }, agent);
+    expect(again.data.failed[0].key).toBe('deviceAlreadyOwned');
+  });
+});
+
+describe('userSale', () => {
+  const saleNum = async () => {
+    const r = await h.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'agent', password: '123456' } });
+    const data = r.json().data;
+    return Number(data.saleNum ?? data.userInfo?.saleNum);
+  };
+
+  it('sells devices to a customer below the agent, sets the user expiry and counts the sale', async () => {
+    const d = await gt06Of('agent', 5);
+    const user = await h.idOf('user');
+    const sold = await saleNum();
+    const expiry = new Date(Math.min(d.platformExpireAt?.getTime() ?? Date.now() + 86_400_000, Date.now() + 86_400_000));
+    const r = await h.post(
+      '/api/device/userSale',
+      { terminalIDs: [d.terminalId], userId: user, userExpireAt: expiry.toISOString() },
+      agent,
+    );
+    expect(r.data, JSON.stringify(r)).toMatchObject({ total: 1, succeeded: 1, failed: [] });
+    const row = (await reread(h, [d.terminalId])).get(d.terminalId)!;
+    expect(row.userId).toBe(user);
+    expect(row.agentId).toBe(d.agentId);
+    expect(row.userExpireAt?.getTime()).toBe(expiry.getTime());
+    expect(await saleNum()).toBe(sold + 1);
+  });
+
+  it('refuses a non-customer, an account of another tree, foreign devices and the demo', async () => {
+    const d = await gt06Of('agent', 6);
+    const toAgent = await h.post(
+      '/api/device/userSale',
+      { terminalIDs: [d.terminalId], userId: await h.idOf('subagent') },
+      agent,
+    );
+    expect(toAgent.meta.key).toBe('saleTargetNotCustomer');
+    const toForeign = await h.post(
+      '/api/device/userSale',
+      { terminalIDs: [d.terminalId], userId: await h.idOf('agent2user') },
+      agent,
+    );
+    expect(toForeign.status).toBe(404);
+    const other = await foreign();
+    const r = await h.post(
+      '/api/device/userSale',
+      { terminalIDs: [other.terminalId], userId: await h.idOf('user') },
+      agent,
+    );
+    expect(r.data.failed[0]).toMatchObject({ terminalID: other.terminalId, key: 'notFound' });
+    expect((await reread(h, [other.terminalId])).get(other.terminalId)!.userId).toBe(other.userId);
+    const byDemo = await h.post('/api/device/userSale', { terminalIDs: [d.terminalId], userId: 4 }, demo);
+    expect(byDemo.meta.key).toBe('demoForbidden');
+  });
+});
+
+describe('getDeviceListByAgentIds', () => {
+  it('pages the devices of several accounts of the subtree', async () => {
+    const ids = [await h.idOf('subagent'), await h.idOf('user')];
+    const expected = (await ownedBy(h, 'subagent')).length + (await ownedBy(h, 'user')).length;
+    const r = await h.post('/api/device/getDeviceListByAgentIds', { agentIds: ids, pageSize: 100 }, agent);
+    expect(r.meta.success, JSON.stringify(r.meta)).toBe(true);
+    expect(r.data.total).toBe(expected);
+    expect(r.data.list.every((row: { userId: number }) => ids.includes(row.userId))).toBe(true);
+    const withSub = await h.post(
+      '/api/device/getDeviceListByAgentIds',
+      { agentIds: [await h.idOf('subagent')], includeSubtree: true, pageSize: 5 },
+      agent,
+    );
+    expect(withSub.data.total).toBe(expected);
+    expect(withSub.data.list).toHaveLength(Math.min(5, expected));
+  });
+
+  it('refuses an account outside the subtree', async () => {
+    const r = await h.post('/api/device/getDeviceListByAgentIds', { agentIds: [await h.idOf('agent2')] }, agent);
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('findAllUserByTerminalIdList', () => {
+  it('names the owner and the chain from the caller, and never another tree', async () => {
+    const mine = (await ownedBy(h, 'user'))[0]!;
+    const other = await foreign();
+    const r = await h.post(
+      '/api/device/findAllUserByTerminalIdList',
+      { imeis: `${mine.terminalId}\n${other.terminalId}\n123456789` },
+      agent,
+    );
+    expect(r.data.list).toEqual([
+      expect.objectContaining({
+        terminalID: mine.terminalId,
+        owner: expect.objectContaining({ username: 'user' }),
+        ownerPath: ['agent', 'subagent', 'user'],
+      }),
+    ]);
+    expect(r.data.missing).toEqual([other.terminalId, '123456789']);
+    expect(JSON.stringify(r.data)).not.toContain('agent2');
+  });
+});
+
+describe('getEnableTime', () => {
+  it('answers activation and expiry times in scope only', async () => {
+    const d = await gt06Of('agent');
+    const r = await h.get(`/api/device/getEnableTime?terminalID=${d.terminalId}`, agent);
+    expect(r.data).toEqual({
+      terminalID: d.terminalId,
+      activatedAt: d.activatedAt?.toISOString() ?? null,
+      platformExpireAt: d.platformExpireAt?.toISOString() ?? null,
+      userExpireAt: d.userExpireAt?.toISOString() ?? null,
+      expireType: d.expireType,
+    });
+    const other = await foreign();
+    expect((await h.get(`/api/device/getEnableTime?terminalID=${other.terminalId}`, agent)).status).toBe(404);
+  });
+});
+
+describe('findKey', () => {
+  it('shows the 808 code to the agent and to factory staff, never to customers or the demo', async () => {
+    const j = await jt808Of('agent');
+    await h.handle.db
+      .insert(jt808Registrations)
+      .values({ terminalId: j.terminalId, authCode: 'AUTH-1234', terminalKey: 'k' })
+      .onConflictDoUpdate({ target: jt808Registrations.terminalId, set: { authCode: 'AUTH-1234' } });
+    const r = await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, agent);
+    expect(r.data).toMatchObject({ terminalID: j.terminalId, family: 'jt808', needed: true, authCode: 'AUTH-1234' });
+    const factory = await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('test'));
+    expect(factory.data.authCode).toBe('AUTH-1234');
+    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('user'))).status).toBe(403);
+    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, demo)).meta.key).toBe('demoForbidden');
+    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('agent2'))).status).toBe(404);
+  });
+
+  it('says a GT06 tracker needs no code', async () => {
+    const d = await gt06Of('agent');
+    const r = await h.get(`/api/device/findKey?terminalID=${d.terminalId}`, agent);
+    expect(r.data).toMatchObject({ family: PROTOCOL_FAMILY[d.protocol] ?? null, authCode: null });
+  });
+});
+
+describe('device pictures', () => {
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('rest of a png'),
+  ]);
+  const upload = (terminalID: string, body: Buffer, token: string, type = 'image/png') =>
+    h.app.inject({
+      method: 'POST',
+      url: `/api/device/picture/upload?terminalID=${terminalID}&fileName=front.png`,
+      payload: body,
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+    });
+
+  it('uploads, lists, serves and deletes a picture, in scope only', async () => {
+    const d = await gt06Of('agent');
+    const up = await upload(d.terminalId, PNG, agent);
+    expect(up.statusCode, up.body).toBe(200);
+    const pic = up.json().data;
+    expect(pic).toMatchObject({ fileName: 'front.png', mime: 'image/png', size: PNG.length });
+    const list = await h.post('/api/device/picture/list', { terminalID: d.terminalId }, agent);
+    expect(list.data.map((p: { id: number }) => p.id)).toEqual([pic.id]);
+    const served = await h.app.inject({
+      method: 'GET',
+      url: `/api/device/picture/${pic.id}`,
+      headers: { authorization: `Bearer ${agent}` },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const agent2 = await h.login('agent2');
+    const stranger = await h.app.inject({
+      method: 'GET',
+      url: `/api/device/picture/${pic.id}`,
+      headers: { authorization: `Bearer ${agent2}` },
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect((await h.post('/api/device/picture/list', { terminalID: d.terminalId }, agent2)).status).toBe(404);
+    expect((await h.post('/api/device/delDevicePicture', { id: pic.id }, agent2)).status).toBe(404);
+    expect((await h.post('/api/device/delDevicePicture', { id: pic.id }, demo)).meta.key).toBe('demoForbidden');
+    expect((await upload((await foreign()).terminalId, PNG, agent)).statusCode).toBe(404);
+
+    const del = await h.post('/api/device/delDevicePicture', { id: pic.id }, agent);
+    expect(del.meta.success).toBe(true);
+    expect((await h.post('/api/device/picture/list', { terminalID: d.terminalId }, agent)).data).toEqual([]);
+  });
+
+  it('refuses a file that is not an image, one too large, a JSON body and more than the limit', async () => {
+    const d = await gt06Of('agent', 1);
+    const text = await upload(d.terminalId, Buffer.from('<svg onload=alert(1)>'), agent, 'image/png');
+    expect(text.json().meta.key).toBe('pictureTypeInvalid');
+    const big = Buffer.concat([PNG, Buffer.alloc(PICTURE_MAX_BYTES)]);
+    const large = await upload(d.terminalId, big, agent);
+    expect(large.statusCode).toBe(413);
+    const json = await h.post('/api/device/picture/upload?terminalID=' + d.terminalId, { a: 1 }, agent);
+    expect(json.meta.key).toBe('pictureRawBody');
+    for (let i = 0; i < PICTURES_PER_DEVICE_MAX; i++)
+      expect((await upload(d.terminalId, PNG, agent)).statusCode).toBe(200);
+    const over = await upload(d.terminalId, PNG, agent);
+    expect(over.json().meta.key).toBe('pictureLimit');
+  });
+});
+
+describe('GET /api/probe', () => {
+  it('answers without login with the version, time and checks only', async () => {
+    const r = await h.get('/api/probe');
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ database: { ok: true }, bus: { ok: true } });
+    expect(Math.abs(Date.parse(r.data.serverTime) - Date.now())).toBeLessThan(60_000);
+    expect(Object.keys(r.data).sort()).toEqual(['bus', 'database', 'serverTime', 'uptimeSeconds', 'version']);
+  });
+});
