@@ -20,6 +20,19 @@ import { OtaEngine } from '../../services/ota/engine';
 import { deleteFirmware, firmwareById, listFirmwares, upgradableTypes, uploadFirmware } from '../../services/ota/firmwares';
 import { cancelJob, createJob, jobDevices, listJobs, retryJob } from '../../services/ota/jobs';
 import { recordDownload, sendFirmware, tokenTarget } from '../../services/ota/serve';
+import { replies } from '../../lib/schema/response';
+import {
+  Cancelled,
+  Deleted,
+  FirmwarePage,
+  FirmwareRow,
+  firmwareReply,
+  JobCreated,
+  JobDevicePage,
+  JobPage,
+  Retried,
+  UpgradableTypes,
+} from './ota/responses';
 
 const tags = ['ota'];
 const manage = { access: { permission: [P.testOta] } };
@@ -53,7 +66,12 @@ export default async function routes(fastify: FastifyInstance) {
   app.post(
     '/ota/firmware/list',
     {
-      schema: { tags, description: 'Firmware images (otaHttp)', body: Body({ ...PageQuery, deviceType: Type.Optional(Text(NAME_MAX)) }) },
+      schema: {
+        tags,
+        description: 'Firmware images (otaHttp)',
+        body: Body({ ...PageQuery, deviceType: Type.Optional(Text(NAME_MAX)) }),
+        response: replies(FirmwarePage),
+      },
       config: manage,
     },
     async (req) => ok(await listFirmwares(db, req.body)),
@@ -61,7 +79,12 @@ export default async function routes(fastify: FastifyInstance) {
   app.post(
     '/ota/deviceTypes',
     {
-      schema: { tags, description: 'Device types whose trackers can be upgraded over the air, with their upgrade family', body: NoInput() },
+      schema: {
+        tags,
+        description: 'Device types whose trackers can be upgraded over the air, with their upgrade family',
+        body: NoInput(),
+        response: replies(UpgradableTypes),
+      },
       config: manage,
     },
     async () => ok(await upgradableTypes(db)),
@@ -80,6 +103,7 @@ export default async function routes(fastify: FastifyInstance) {
           checksum: Type.Optional(Type.String({ pattern: CHECKSUM_PATTERN, maxLength: 64 })),
           fileName: Type.Optional(Text(128)),
         }),
+        response: replies(FirmwareRow, 'The image as stored'),
       },
       bodyLimit: FIRMWARE_MAX_BYTES,
       config: write,
@@ -89,7 +113,12 @@ export default async function routes(fastify: FastifyInstance) {
   app.post(
     '/ota/firmware/delete',
     {
-      schema: { tags, description: 'Deletes a firmware image no running job uses', body: Body({ id: Id() }) },
+      schema: {
+        tags,
+        description: 'Deletes a firmware image no running job uses',
+        body: Body({ id: Id() }),
+        response: replies(Deleted),
+      },
       config: write,
     },
     async (req) => ok(await deleteFirmware(db, dir, req.body.id)),
@@ -97,7 +126,12 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/ota/firmware/:id/download',
     {
-      schema: { tags, description: 'Downloads a firmware image (staff; range requests work)', params: Body({ id: Id() }) },
+      schema: {
+        tags,
+        description: 'Downloads a firmware image (staff; range requests work)',
+        params: Body({ id: Id() }),
+        response: firmwareReply('The firmware image'),
+      },
       config: manage,
     },
     async (req, reply) => {
@@ -113,6 +147,7 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           "A tracker's firmware download: the token of its job device is the secret; range requests, and bytes served count as its progress",
         params: Body({ token: Token(64, { minLength: 1 }), fileName: Token(128) }),
+        response: firmwareReply("The job's firmware image"),
       },
       config: { access: { public: true } },
     },
@@ -131,6 +166,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: 'OTA jobs with their device counts and progress (otaList, otaUpdateListForUser)',
         body: Body({ ...PageQuery, status: Type.Optional(OneOf(OTA_JOB_STATUSES)) }),
+        response: replies(JobPage),
       },
       config: look,
     },
@@ -143,6 +179,7 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         description: "A job's devices: status, progress, attempts, result and times",
         body: Body({ ...PageQuery, jobId: Id(), status: Type.Optional(OneOf(OTA_DEVICE_STATUSES)) }),
+        response: replies(JobDevicePage),
       },
       config: look,
     },
@@ -161,6 +198,7 @@ export default async function routes(fastify: FastifyInstance) {
           targetMode: OneOf(OTA_TARGET_MODES),
           imeis: Type.Optional(LineList()),
         }),
+        response: replies(JobCreated),
       },
       config: write,
     },
@@ -172,13 +210,26 @@ export default async function routes(fastify: FastifyInstance) {
   );
   app.post(
     '/ota/job/cancel',
-    { schema: { tags, description: 'Cancels a job, or one of its devices', body: Body(OneDevice) }, config: write },
+    {
+      schema: {
+        tags,
+        description: 'Cancels a job, or one of its devices',
+        body: Body(OneDevice),
+        response: replies(Cancelled),
+      },
+      config: write,
+    },
     async (req) => ok(await cancelJob(db, req.body.jobId, req.body.terminalID)),
   );
   app.post(
     '/ota/job/retry',
     {
-      schema: { tags, description: 'Starts failed or cancelled devices of a job again (all, or one)', body: Body(OneDevice) },
+      schema: {
+        tags,
+        description: 'Starts failed or cancelled devices of a job again (all, or one)',
+        body: Body(OneDevice),
+        response: replies(Retried),
+      },
       config: write,
     },
     async (req) => ok(await retryJob(db, req.body.jobId, req.body.terminalID)),
