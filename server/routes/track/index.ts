@@ -9,6 +9,23 @@ import { listTrackUsers, saveTrackUsers } from '../../services/track/users';
 import { NoInput } from '../../lib/schema/primitives';
 import { ExportBody, StayBody, TrackBody, TrackUserBody } from './schemas';
 import { sendFile } from '../../lib/send-file';
+import { ErrorEnvelope, replies } from '../../lib/schema/response';
+import { SHEET_MIME } from '../../../src/sheets';
+import { Stays, Track, TrackUsers } from './responses';
+
+const binary = { schema: { type: 'string', format: 'binary' } };
+/** exportTrack's file: xlsx, GPX or KML as asked (server/services/track/export.ts). */
+const TrackFile = {
+  200: {
+    description: 'The file (x-export-truncated: 1 when capped)',
+    content: {
+      [SHEET_MIME.xlsx]: binary,
+      'application/gpx+xml': binary,
+      'application/vnd.google-earth.kml+xml': binary,
+    },
+  },
+  '4xx': ErrorEnvelope,
+};
 
 /** Track playback (docs/api/tracks.md). Reading is allowed to the demo account. */
 const tags = ['track'];
@@ -26,6 +43,7 @@ export default async function trackRoutes(fastify: FastifyInstance) {
           'Track of one device over at most 90 days within the last 90: points simplified to maxPoints, ' +
           'mileage, stays and speed buckets of the full data',
         body: TrackBody,
+        response: replies(Track),
       },
       config: { access: READ },
     },
@@ -39,6 +57,7 @@ export default async function trackRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Stays of one device over a range (the stop rule, at least minStaySeconds)',
         body: StayBody,
+        response: replies(Stays),
       },
       config: { access: READ },
     },
@@ -52,6 +71,7 @@ export default async function trackRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The points or stays of a range as xlsx, GPX 1.1 or KML 2.2 (full data, capped)',
         body: ExportBody,
+        response: TrackFile,
       },
       config: { access: READ },
     },
@@ -68,6 +88,7 @@ export default async function trackRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Remembers the playback selection (at most 5 devices of the caller)',
         body: TrackUserBody,
+        response: replies(TrackUsers, 'The selection as stored'),
       },
       config: { access: { ...READ, write: true } },
     },
@@ -77,7 +98,12 @@ export default async function trackRoutes(fastify: FastifyInstance) {
   app.post(
     '/track/trackUserList',
     {
-      schema: { tags, description: 'The remembered playback selection', body: NoInput() },
+      schema: {
+        tags,
+        description: 'The remembered playback selection',
+        body: NoInput(),
+        response: replies(TrackUsers),
+      },
       config: { access: READ },
     },
     async (req) => ok(await listTrackUsers(app.db, authOf(req))),
