@@ -5,6 +5,8 @@ import { AppError, badField } from '../../lib/errors';
 import { Body, Int, Required, Text, Token, Type } from '../../lib/schema/primitives';
 import { keyFor, loadMapKeySetting } from '../../services/map/settings';
 import { reverseGeocode, suggest } from '../../services/map/web-service';
+import { replies } from '../../lib/schema/response';
+import { KeyAddress, MapKey, Suggestions } from './responses';
 
 const tags = ['map'];
 // The map key is needed by anyone who sees a map; every logged-in account may ask for it.
@@ -28,6 +30,7 @@ export default async function mapRoutes(fastify: FastifyInstance) {
           devicePlatform: Type.Optional(Str),
           mapType: Str,
         }),
+        response: replies(MapKey),
       },
       config: { access: ANY },
     },
@@ -53,6 +56,7 @@ export default async function mapRoutes(fastify: FastifyInstance) {
           language: Type.Optional(Token(16)),
           mapType: Type.Optional(MapType),
         }),
+        response: replies(Suggestions),
       },
       config: { access: ANY },
     },
@@ -86,6 +90,7 @@ export default async function mapRoutes(fastify: FastifyInstance) {
           extensions_poi: Type.Optional(Str),
           mapType: Type.Optional(MapType),
         }),
+        response: replies(KeyAddress),
       },
       config: { access: ANY },
     },
