@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { AppError, badField } from '../../lib/errors';
 import { Body, Int, Required, Text, Token, Type } from '../../lib/schema/primitives';
-import { keyFor, loadMapKeySetting } from '../../services/map/settings';
+import { browserKey, loadMapKeySetting } from '../../services/map/settings';
 import { reverseGeocode, suggest } from '../../services/map/web-service';
 import { replies } from '../../lib/schema/response';
 import { KeyAddress, MapKey, Suggestions } from './responses';
@@ -36,9 +36,9 @@ export default async function mapRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const mapType = String(req.body.mapType);
-      const key = keyFor((await loadMapKeySetting(app.db)).keys, mapType);
-      if (!key) throw new AppError(400, 'mapConfigMissing');
-      return ok({ mapType, key });
+      const answer = browserKey(await loadMapKeySetting(app.db), mapType);
+      if (!answer) throw new AppError(400, 'mapConfigMissing');
+      return ok(answer);
     },
   );
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MAP_TYPES } from '../../../src/domain/codes';
+import { MAP_TYPES, type MapType } from '../../../src/domain/codes';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
 
@@ -13,7 +13,9 @@ export type Geocoder = (typeof GEOCODERS)[number];
  *   { "keys": { "Baidu": "…", "GaoDe": "…", "Google": "…", "Yandex": "…", "Bing": "…",
  *               "xyz": "https://tiles.example.com/{z}/{x}/{y}.png" },
  *     "serviceKeys": { "Baidu": "…" },   // optional: server-side web-service keys
- *     "geocoder": "Baidu" }              // optional: provider of getSuggestion/getKeyAddress
+ *     "geocoder": "Baidu",               // optional: provider of getSuggestion/getKeyAddress
+ *     "gaodeSecurityCode": "…",          // optional: AMap JS API 2.0's securityJsCode
+ *     "defaultMapType": "GaoDe" }        // optional: the monitor's map type unless the user chose
  *
  * `keys` are handed to browsers (POST /map/getKey) for the map JS APIs; `serviceKeys`, when
  * set, are used by the server for web services instead (providers let a key be restricted to
@@ -25,6 +27,10 @@ export interface MapKeySetting {
   keys: Record<string, string>;
   serviceKeys?: Record<string, string>;
   geocoder?: Geocoder;
+  /** AMap's security code, set as window._AMapSecurityConfig before its script loads. */
+  gaodeSecurityCode?: string;
+  /** Between the brand's map type and the user's own choice (src/pages/monitor/useMapSetup.ts). */
+  defaultMapType?: MapType;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -46,10 +52,14 @@ export function parseMapKeySetting(value: unknown): MapKeySetting {
     return out;
   };
   const geocoder = GEOCODERS.find((g) => g === v.geocoder);
+  const defaultMapType = MAP_TYPES.find((t) => t === v.defaultMapType);
+  const gaodeSecurityCode = str(v.gaodeSecurityCode);
   return {
     keys: pick(v.keys),
     serviceKeys: pick(v.serviceKeys),
     ...(geocoder ? { geocoder } : {}),
+    ...(gaodeSecurityCode ? { gaodeSecurityCode } : {}),
+    ...(defaultMapType ? { defaultMapType } : {}),
   };
 }
 
@@ -75,11 +85,25 @@ export function serviceTarget(s: MapKeySetting, wanted?: string): { provider: Ge
   return null;
 }
 
+export const MAP_KEY_SETTING = 'mapKey';
+
+/**
+ * What POST /map/getKey hands a browser for a map type: its browser key and, for GaoDe, the
+ * security code its script needs. Never a server-side service key. Null: none configured.
+ */
+export function browserKey(s: MapKeySetting, mapType: string): { mapType: string; key: string; securityJsCode?: string } | null {
+  const key = keyFor(s.keys, mapType);
+  if (!key) return null;
+  const gaode = mapType.toLowerCase() === 'gaode' && s.gaodeSecurityCode;
+  return { mapType, key, ...(gaode ? { securityJsCode: s.gaodeSecurityCode } : {}) };
+}
+
+/** Read from the database on every call (no cache): a saved key applies at once. */
 export async function loadMapKeySetting(db: Db): Promise<MapKeySetting> {
   const [row] = await db
     .select({ value: systemSettings.value })
     .from(systemSettings)
-    .where(eq(systemSettings.key, 'mapKey'))
+    .where(eq(systemSettings.key, MAP_KEY_SETTING))
     .limit(1);
   return parseMapKeySetting(row?.value ?? null);
 }

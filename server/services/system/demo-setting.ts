@@ -1,11 +1,6 @@
 import { createMongoAbility } from '@casl/ability';
 import { eq } from 'drizzle-orm';
-import {
-  DEMO_AREA_NAMES,
-  DEMO_USER_ID,
-  demoPermissions,
-  type DemoArea,
-} from '../../../config/roles';
+import { DEMO_AREA_NAMES, DEMO_USER_ID, demoPermissions, type DemoArea } from '../../../config/roles';
 import { splitPermission, type AppAbility } from '../../../src/domain/ability';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
@@ -35,6 +30,11 @@ export function parseDemoSetting(value: unknown): DemoSetting {
 
 // Read on every token resolution: shared briefly and cleared by any write (server/lib/read-cache.ts).
 const cache = new ReadCache<DemoSetting>();
+
+/** After a save: this node reads the new setting at once. */
+export function forgetDemoSetting() {
+  cache.clear();
+}
 
 export function loadDemoSetting(db: Db): Promise<DemoSetting> {
   return cache.get('demo', async () => {
