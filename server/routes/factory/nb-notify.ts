@@ -4,6 +4,7 @@ import { NB_KINDS, NB_NOTIFY_TYPES } from '../../../src/domain/factory';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { Body, OneOf, Text, Type } from '../../lib/schema/primitives';
+import { repliesNull } from '../../lib/schema/response';
 import { recordNotice } from '../../services/nb/notices';
 
 const Opt = (n: number) => Type.Optional(Text(n));
@@ -44,6 +45,7 @@ export default async function nbNotifyRoutes(app: FastifyInstance) {
             }),
           ),
         }),
+        response: repliesNull('Taken (a notice no active subscription asked for answers 404)'),
       },
       config: { access: { public: true } },
     },

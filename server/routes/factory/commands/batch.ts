@@ -15,7 +15,12 @@ import { findBatches, searchItems } from '../../../services/command/batch/query'
 import { sharedBatchRunner } from '../../../services/command/batch/runner';
 import { changeDeviceType, setDevicePassword, updateExpireType } from '../../../services/devices/batch-ops';
 import { sendFactoryCommand, startFactoryBatch } from '../../../services/factory/batch';
+import { replies } from '../../../lib/schema/response';
+import { BatchItemPage, BatchPage, BatchStarted } from '../../command/responses';
 import { CommandFields, Content, Terminal } from '../../command/schemas';
+import { BatchResult } from '../../device/responses';
+import { sheetReply } from '../responses';
+import { CommandOutcome } from './responses';
 
 const tags = ['factory-commands'];
 const write = { access: { permission: [P.testBatchCmd], write: true } };
@@ -29,6 +34,8 @@ const ItemFilter = {
   endTime: Type.Optional(DateTime()),
 };
 const DeviceBatch = { terminalIDs: Terminals, batchId: Type.Optional(BatchKey) };
+/** The device batch operations answer per device, as on the reseller screens. */
+const response = replies(BatchResult, 'Per device: done or refused with a reason');
 
 /**
  * Factory batch commands (mutiCmd, cmdSend, agps) on the command console's engine in the
@@ -53,6 +60,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         description:
           'One command (a device type command with its values, or text) to pasted terminals, imported or in stock; runs in the background, progress on the websocket under batchId',
         body: Body({ terminalIDs: Terminals, ...CommandFields, batchId: BatchKey }),
+        response: replies(BatchStarted),
       },
       config: write,
     },
@@ -66,6 +74,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: `The AGPS command (text, default ${AGPS_TEXT_DEFAULT}) to pasted terminals through the batch engine`,
         body: Body({ terminalIDs: Terminals, content: Type.Optional(Content), batchId: BatchKey }),
+        response: replies(BatchStarted),
       },
       config: { access: { permission: [P.testAgps], write: true } },
     },
@@ -82,6 +91,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Batches sent by factory staff, newest first, with item counts per state',
         body: Body({ ...PageQuery, status: Type.Optional(OneOf(COMMAND_BATCH_STATUSES)) }),
+        response: replies(BatchPage),
       },
       // The platform configuration role follows its applies here.
       config: { access: { permission: [P.testBatchCmd, P.testAgps, P.testConfigPlatform] } },
@@ -96,6 +106,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The terminals of factory batches and what became of each command',
         body: Body({ ...PageQuery, ...ItemFilter }),
+        response: replies(BatchItemPage),
       },
       config: { access: { permission: [P.testBatchCmd, P.testAgps] } },
     },
@@ -109,6 +120,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The searchResultCmd rows as an xlsx (default) or csv file, capped',
         body: Body({ ...ItemFilter, format: Type.Optional(OneOf(['xlsx', 'csv'] as const)) }),
+        response: sheetReply('The searchResultCmd rows as an xlsx or csv file'),
       },
       config: { access: { permission: [P.testBatchCmd, P.testAgps] } },
     },
@@ -125,6 +137,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
         tags,
         description: 'One command to one terminal (imported or in stock), the reply awaited',
         body: Body({ terminalID: Terminal, ...CommandFields }),
+        response: replies(CommandOutcome, 'What became of the command; meta.message names a failure'),
       },
       config: write,
     },
@@ -139,20 +152,25 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
   app.post(
     '/mutiCmd/changeDevicesType',
     {
-      schema: { tags, body: Body({ ...DeviceBatch, deviceType: Text(32, { minLength: 1 }) }) },
+      schema: { tags, body: Body({ ...DeviceBatch, deviceType: Text(32, { minLength: 1 }) }), response },
       config: write,
     },
     async (req) => ok(await changeDeviceType(devCtx(req), req.body)),
   );
   app.post(
     '/mutiCmd/updateDevicesExpireType',
-    { schema: { tags, body: Body({ ...DeviceBatch, expireType: Code() }) }, config: write },
+    { schema: { tags, body: Body({ ...DeviceBatch, expireType: Code() }), response }, config: write },
     async (req) => ok(await updateExpireType(devCtx(req), req.body)),
   );
   app.post(
     '/mutiCmd/resetDevicePassword',
     {
-      schema: { tags, description: 'Sets the configured default device password', body: Body(DeviceBatch) },
+      schema: {
+        tags,
+        description: 'Sets the configured default device password',
+        body: Body(DeviceBatch),
+        response,
+      },
       config: write,
     },
     async (req) =>

@@ -49,6 +49,19 @@ import {
 } from '../../../services/factory/subscriptions';
 import { batchIds } from '../../../services/batch/run';
 import { parseLines } from '../../../../src/domain/validators';
+import { replies } from '../../../lib/schema/response';
+import {
+  BindReport,
+  DeviceIdPage,
+  IdsGenerated,
+  PlatformApplied,
+  PlatformConfig,
+  PlatformConfigPage,
+  Resynced,
+  Subscription,
+  SubscriptionPage,
+  Unbound,
+} from './responses';
 
 const tags = ['factory-settings'];
 const nb = { permission: [P.testNb] };
@@ -85,6 +98,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
         tags,
         description: 'NB-IoT and CCS platform subscriptions as recorded',
         body: Body({ kind: Type.Optional(OneOf(NB_KINDS)) }),
+        response: replies(SubscriptionPage),
       },
       config: { access: nb },
     },
@@ -98,6 +112,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
           tags,
           description: `Subscribes a notify type on the ${kind === 'nb' ? 'NB-IoT' : 'CCS'} platform; the callback defaults to our public URL`,
           body: Body({ notifyType: OneOf(NB_NOTIFY_TYPES), callbackUrl: Type.Optional(Callback) }),
+          response: replies(Subscription, 'The subscription as recorded'),
         },
         config: { access: { ...nb, write: true } },
       },
@@ -111,13 +126,21 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
   subscribeRoute('/setting/ccsSubscribe', 'ccs');
   app.post(
     '/setting/unsubscribe',
-    { schema: { tags, body: Body({ id: Id() }) }, config: { access: { ...nb, write: true } } },
+    {
+      schema: { tags, body: Body({ id: Id() }), response: replies(Subscription, 'The subscription, cancelled') },
+      config: { access: { ...nb, write: true } },
+    },
     async (req) => ok(await unsubscribe(subs(req), req.body.id)),
   );
   app.post(
     '/setting/resync',
     {
-      schema: { tags, description: 'Subscribes again what the platform lost', body: Body({}) },
+      schema: {
+        tags,
+        description: 'Subscribes again what the platform lost',
+        body: Body({}),
+        response: replies(Resynced),
+      },
       config: { access: { ...nb, write: true } },
     },
     async (req) => ok(await resync(subs(req))),
@@ -134,6 +157,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
           count: Int(1, DEVICE_ID_GENERATE_MAX),
           deviceType: Type.Optional(Text(32)),
         }),
+        response: replies(IdsGenerated),
       },
       config: { access: { ...gw005, write: true } },
     },
@@ -146,6 +170,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Binds pasted `id,IMEI` lines; a report per line',
         body: Body({ lines: Lines }),
+        response: replies(BindReport),
       },
       config: { access: { ...gw005, write: true } },
     },
@@ -162,6 +187,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
           batchNo: Type.Optional(Token(32)),
           bound: Type.Optional(Type.Boolean()),
         }),
+        response: replies(DeviceIdPage),
       },
       config: { access: gw005 },
     },
@@ -169,7 +195,10 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/idManager/unbind',
-    { schema: { tags, body: Body({ ids: IdList(1000) }) }, config: { access: { ...gw005, write: true } } },
+    {
+      schema: { tags, body: Body({ ids: IdList(1000) }), response: replies(Unbound) },
+      config: { access: { ...gw005, write: true } },
+    },
     async (req) => ok(await unbindIds(db, req.body.ids)),
   );
 
@@ -184,6 +213,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
           username: Type.Optional(Text(32)),
           configured: Type.Optional(Type.Boolean()),
         }),
+        response: replies(PlatformConfigPage),
       },
       config: { access: platform },
     },
@@ -192,7 +222,11 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
   app.post(
     '/configPlatform/save',
     {
-      schema: { tags, body: Body({ userId: Id(), ...Settings }) },
+      schema: {
+        tags,
+        body: Body({ userId: Id(), ...Settings }),
+        response: replies(PlatformConfig, 'The configuration as stored'),
+      },
       config: { access: { ...platform, write: true } },
     },
     async (req) => {
@@ -209,6 +243,7 @@ export default async function factorySettingsRoutes(fastify: FastifyInstance) {
         description:
           "Sends an account's saved settings to pasted terminals: the upload interval, time zone, APN and server address commands of the device types' sets, one batch each in that order",
         body: Body({ userId: Id(), imeis: Lines }),
+        response: replies(PlatformApplied),
       },
       config: { access: { ...platform, write: true } },
     },
