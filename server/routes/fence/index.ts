@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
+import { Page, replies, repliesNull } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
 import { allocateFence, unallocateFence } from '../../services/fence/allocate';
 import type { FenceContext } from '../../services/fence/context';
@@ -18,6 +19,7 @@ import {
   StateBody,
   UnallocateBody,
 } from './schemas';
+import { BatchResult, FenceDetail, FenceRow } from './responses';
 
 /**
  * Fences and their allocation to devices (docs/api/fences.md). Permission `fence:manage`;
@@ -41,6 +43,7 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
           "Fences of the caller's subtree (or of one account of it), newest first, filtered by name and type, " +
           'each with its owner and the number of devices it is allocated to',
         body: FenceListBody,
+        response: replies(Page(FenceRow)),
       },
       config: READ,
     },
@@ -50,7 +53,12 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/fence/detail',
     {
-      schema: { tags, description: "A fence and its allocations to the caller's devices", body: FenceIdBody },
+      schema: {
+        tags,
+        description: "A fence and its allocations to the caller's devices",
+        body: FenceIdBody,
+        response: replies(FenceDetail),
+      },
       config: READ,
     },
     async (req) => ok(await fenceDetail(app.db, authOf(req), req.body.id)),
@@ -64,6 +72,7 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
         description:
           'Creates a circle fence, or with id redraws, renames or moves one (radius 100 m to 1,000 km)',
         body: CircleBody,
+        response: replies(FenceRow, 'The fence as stored'),
       },
       config: WRITE,
     },
@@ -78,6 +87,7 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
         description:
           'Creates a polygon or rectangle fence from [lng, lat] corners, or with id redraws, renames or moves one',
         body: PolygonBody,
+        response: replies(FenceRow, 'The fence as stored'),
       },
       config: WRITE,
     },
@@ -93,6 +103,7 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
           "Allocates the fence to devices of the caller's subtree (by terminalID and/or all devices of accounts) " +
           'with an alarm mode, post type and time modes; answers per device',
         body: AllocateBody,
+        response: replies(BatchResult, 'Per device'),
       },
       config: WRITE,
     },
@@ -106,6 +117,7 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Removes the fence from devices; answers per device',
         body: UnallocateBody,
+        response: replies(BatchResult, 'Per device'),
       },
       config: WRITE,
     },
@@ -115,7 +127,12 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/fence/delete',
     {
-      schema: { tags, description: 'Deletes a fence no device is allocated to', body: FenceIdBody },
+      schema: {
+        tags,
+        description: 'Deletes a fence no device is allocated to',
+        body: FenceIdBody,
+        response: repliesNull(),
+      },
       config: WRITE,
     },
     async (req) => {
@@ -127,7 +144,12 @@ export default async function fenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/fence/state',
     {
-      schema: { tags, description: 'Enables (1) or disables (0) a fence', body: StateBody },
+      schema: {
+        tags,
+        description: 'Enables (1) or disables (0) a fence',
+        body: StateBody,
+        response: repliesNull(),
+      },
       config: WRITE,
     },
     async (req) => {
