@@ -6,6 +6,8 @@ import { authOf } from '../../plugins/auth';
 import { listArrivals } from '../../services/areas/bus-arrivals';
 import { deleteBusRoute, listBusRoutes, saveBusRoute } from '../../services/areas/bus-routes';
 import type { FenceContext } from '../../services/fence/context';
+import { Page, replies, repliesNull } from '../../lib/schema/response';
+import { ArrivalRow, BusRouteRow } from './responses';
 import { ArrivalListBody, BusAddBody, BusEditBody, BusIdParams, BusListQuery } from './schemas';
 
 /**
@@ -29,6 +31,7 @@ export default async function busRoutes(fastify: FastifyInstance) {
         description:
           "The routes of one account of the caller's subtree (default the caller), with stops and vehicles",
         querystring: BusListQuery,
+        response: replies(Page(BusRouteRow)),
       },
       config: READ,
     },
@@ -43,6 +46,7 @@ export default async function busRoutes(fastify: FastifyInstance) {
         description:
           'Adds a route: a polyline, at least 2 ordered stops with a radius each, assigned vehicles',
         body: BusAddBody,
+        response: replies(BusRouteRow, 'The route as stored'),
       },
       config: WRITE,
     },
@@ -56,6 +60,7 @@ export default async function busRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Edits a route: the fields given replace the stored ones (terminalIDs: the vehicles)',
         body: BusEditBody,
+        response: replies(BusRouteRow, 'The route as stored'),
       },
       config: WRITE,
     },
@@ -65,7 +70,12 @@ export default async function busRoutes(fastify: FastifyInstance) {
   app.post(
     '/bus/busRoutesDel/:id',
     {
-      schema: { tags, description: 'Deletes a route with its assignments and arrivals', params: BusIdParams },
+      schema: {
+        tags,
+        description: 'Deletes a route with its assignments and arrivals',
+        params: BusIdParams,
+        response: repliesNull(),
+      },
       config: WRITE,
     },
     async (req) => {
@@ -81,6 +91,7 @@ export default async function busRoutes(fastify: FastifyInstance) {
         tags,
         description: "Arrivals at the route's stops (vehicle, stop, arrival, departure), newest first",
         body: ArrivalListBody,
+        response: replies(Page(ArrivalRow)),
       },
       config: READ,
     },

@@ -19,6 +19,8 @@ import {
   VisitListBody,
 } from './schemas';
 import { sendFile } from '../../lib/send-file';
+import { Page, replies, repliesNull, sheetReply } from '../../lib/schema/response';
+import { AreaRow, VisitRow } from './responses';
 
 /**
  * Risk points, check-car areas and points with their visits, and bus routes (docs/api/areas.md).
@@ -63,6 +65,7 @@ export default async function areaRoutes(fastify: FastifyInstance) {
           tags,
           description: `The ${k.what} of the caller's subtree, newest first`,
           body: AreaListBody,
+          response: replies(Page(AreaRow)),
         },
         config: READ,
       },
@@ -75,6 +78,7 @@ export default async function areaRoutes(fastify: FastifyInstance) {
           tags,
           description: `Adds one of the ${k.what}`,
           body: k.circle ? CircleAddBody : PolygonAddBody,
+          response: replies(AreaRow, 'As stored'),
         },
         config: WRITE,
       },
@@ -87,6 +91,7 @@ export default async function areaRoutes(fastify: FastifyInstance) {
           tags,
           description: `Redraws, renames or moves one of the ${k.what}`,
           body: k.circle ? CircleEditBody : PolygonEditBody,
+          response: replies(AreaRow, 'As stored'),
         },
         config: WRITE,
       },
@@ -94,7 +99,15 @@ export default async function areaRoutes(fastify: FastifyInstance) {
     );
     app.post(
       `${k.base}/delete`,
-      { schema: { tags, description: `Deletes one of the ${k.what}`, body: AreaIdBody }, config: WRITE },
+      {
+        schema: {
+          tags,
+          description: `Deletes one of the ${k.what}`,
+          body: AreaIdBody,
+          response: repliesNull(),
+        },
+        config: WRITE,
+      },
       async (req) => {
         await deleteArea(ctx(req), k.purpose, req.body.id);
         return ok(null);
@@ -111,6 +124,7 @@ export default async function areaRoutes(fastify: FastifyInstance) {
           "Visits of the caller's vehicles to its check-car areas and points: arrival, departure, duration; " +
           'filtered by area, vehicle and time range, newest first',
         body: VisitListBody,
+        response: replies(Page(VisitRow)),
       },
       config: READ,
     },
@@ -124,6 +138,7 @@ export default async function areaRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The filtered visits as an xlsx (default) or csv file, capped',
         body: VisitExportBody,
+        response: sheetReply(),
       },
       config: READ,
     },
