@@ -9,6 +9,8 @@ import { listAlarms } from '../../services/alarm/list';
 import { deleteAlarms, markAlarms, saveAlarmAddress } from '../../services/alarm/update';
 import { AlarmAddressBody, AlarmDeleteBody, AlarmExportBody, AlarmListBody, AlarmMarkBody } from './schemas';
 import { sendFile } from '../../lib/send-file';
+import { Page, replies, sheetReply } from '../../lib/schema/response';
+import { AddressResult, AlarmRow, DeleteResult, MarkResult } from './responses';
 
 /**
  * The alarm list and its writes (docs/api/alarms.md), under the spec's path group deviceAlarms.
@@ -30,6 +32,7 @@ export default async function alarmRoutes(fastify: FastifyInstance) {
           "One page of the alarms of the caller's subtree (or of one account, or of devices), newest first, " +
           'filtered by type, platform days and read state',
         body: AlarmListBody,
+        response: replies(Page(AlarmRow)),
       },
       config: READ,
     },
@@ -44,6 +47,7 @@ export default async function alarmRoutes(fastify: FastifyInstance) {
         description:
           'Marks alarms read (read: true) or unread, by ids or with all: true every alarm matching the filter',
         body: AlarmMarkBody,
+        response: replies(MarkResult),
       },
       config: WRITE,
     },
@@ -53,7 +57,12 @@ export default async function alarmRoutes(fastify: FastifyInstance) {
   app.post(
     '/deviceAlarms/saveAlarmAddress',
     {
-      schema: { tags, description: 'Saves the reverse-geocoded address of an alarm', body: AlarmAddressBody },
+      schema: {
+        tags,
+        description: 'Saves the reverse-geocoded address of an alarm',
+        body: AlarmAddressBody,
+        response: replies(AddressResult),
+      },
       config: WRITE,
     },
     async (req) => ok(await saveAlarmAddress(app.db, authOf(req), req.body.id, req.body.address)),
@@ -66,6 +75,7 @@ export default async function alarmRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Deletes alarms by id or ids, or with all: true every alarm matching the filter',
         body: AlarmDeleteBody,
+        response: replies(DeleteResult),
       },
       config: WRITE,
     },
@@ -79,6 +89,7 @@ export default async function alarmRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The filtered alarms as an xlsx (default) or csv file, newest first, capped',
         body: AlarmExportBody,
+        response: sheetReply(),
       },
       config: READ,
     },
