@@ -12,6 +12,8 @@ import {
   updateEndpoint,
 } from '../../notify/endpoints';
 import { listNotices } from '../../notify/log';
+import { Page, replies, repliesNull } from '../../lib/schema/response';
+import { EndpointRow, NewEndpoint, NoticeRow, TestResult } from './responses';
 import { AddWebhookBody, NoticeListBody, UpdateWebhookBody, WebhookIdBody } from './schemas';
 
 /**
@@ -33,6 +35,7 @@ export default async function notifyRoutes(fastify: FastifyInstance) {
         tags,
         description: "The caller's webhook endpoints (without their secrets)",
         body: NoInput(),
+        response: replies(Page(EndpointRow)),
       },
       config: READ,
     },
@@ -51,6 +54,7 @@ export default async function notifyRoutes(fastify: FastifyInstance) {
           'Adds a webhook endpoint (http or https URL, at most 10 per account). Without a secret the server ' +
           'makes one; the secret is answered here only',
         body: AddWebhookBody,
+        response: replies(NewEndpoint),
       },
       config: WRITE,
     },
@@ -64,6 +68,7 @@ export default async function notifyRoutes(fastify: FastifyInstance) {
         tags,
         description: "Changes a webhook endpoint's URL, secret or switch (enabled)",
         body: UpdateWebhookBody,
+        response: replies(EndpointRow),
       },
       config: WRITE,
     },
@@ -73,7 +78,12 @@ export default async function notifyRoutes(fastify: FastifyInstance) {
   app.post(
     '/notify/webhook/delete',
     {
-      schema: { tags, description: 'Deletes a webhook endpoint', body: WebhookIdBody },
+      schema: {
+        tags,
+        description: 'Deletes a webhook endpoint',
+        body: WebhookIdBody,
+        response: repliesNull(),
+      },
       config: WRITE,
     },
     async (req) => {
@@ -90,6 +100,7 @@ export default async function notifyRoutes(fastify: FastifyInstance) {
         description:
           'Queues a signed test event to the endpoint and answers at once with its notification id; the log shows the result',
         body: WebhookIdBody,
+        response: replies(TestResult),
       },
       config: WRITE,
     },
@@ -104,6 +115,7 @@ export default async function notifyRoutes(fastify: FastifyInstance) {
         description:
           "Notices (SMS, calls, webhook posts) for accounts of the caller's subtree, newest first, with their status and attempts",
         body: NoticeListBody,
+        response: replies(Page(NoticeRow)),
       },
       config: READ,
     },
