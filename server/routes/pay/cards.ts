@@ -11,6 +11,9 @@ import { cardAccounts } from '../../services/cards/balances';
 import { moveCards } from '../../services/cards/move';
 import { exportCardRecords, listCardRecords } from '../../services/cards/records';
 import { renewBatchByCard, renewByCard } from '../../services/cards/renew';
+import { Page, replies, sheetReply } from '../../lib/schema/response';
+import { BatchResult } from '../fence/responses';
+import { CardAccounts, CardMoved, CardRecord, Renewal } from './responses';
 import { CardTypeField, Format, Remark, TimeRange } from './schemas';
 
 const tags = ['cards'];
@@ -34,6 +37,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         tags,
         description: 'An account and its direct sub-accounts with their cards per type',
         body: Body({ userId: Type.Optional(Id()) }),
+        response: replies(CardAccounts),
       },
       config: { access: { permission: [P.cardList] } },
     },
@@ -47,6 +51,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         description:
           'The administrator issues cards (system setting); an agent passes its own to a sub-account (transfer)',
         body: Body({ userId: Id(), cardType: CardTypeField, count: Int(1, CARD_MOVE_MAX), remark: Remark }),
+        response: replies(CardMoved, 'The cards moved'),
       },
       config: { access: { permission: [P.cardTransfer], write: true } },
     },
@@ -60,6 +65,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         tags,
         description: "Renews one device with one of the caller's cards",
         body: Body({ terminalID: TerminalId(), cardType: CardTypeField }),
+        response: replies(Renewal),
       },
       config: { access: { permission: [P.cardRenew], write: true } },
     },
@@ -77,6 +83,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
           cardType: CardTypeField,
           batchId: Type.Optional(Token(64, { minLength: 1 })),
         }),
+        response: replies(BatchResult, 'Per device'),
       },
       config: { access: { permission: [P.cardRenew], write: true } },
     },
@@ -91,7 +98,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
   app.post(
     '/card/records',
     {
-      schema: { tags, body: Body({ ...PageQuery, ...RecordFilter }) },
+      schema: { tags, body: Body({ ...PageQuery, ...RecordFilter }), response: replies(Page(CardRecord)) },
       config: { access: { permission: [P.cardList] } },
     },
     async (req) => ok(await listCardRecords(db, authOf(req), req.body)),
@@ -103,6 +110,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The filtered card records as xlsx (default) or csv',
         body: Body({ ...RecordFilter, format: Format }),
+        response: sheetReply(),
       },
       config: { access: { permission: [P.cardList] } },
     },

@@ -21,6 +21,8 @@ import {
 import { createCodes, listCodes, setCodeStatus } from '../../services/payment/discount';
 import { allowedPay } from '../../services/payment/payee';
 import { deletePrice, listPrices, savePrice } from '../../services/payment/prices';
+import { Page, replies, repliesNull } from '../../lib/schema/response';
+import { AllowedPay, CodesCreated, DiscountCode, PaymentAccount, PriceList, Updated } from './responses';
 import { CardTypeField, CurrencyField, Minor, PaymentTypeField, Remark } from './schemas';
 
 const tags = ['payment settings'];
@@ -42,7 +44,10 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/pay/renewPrice/list',
-    { schema: { tags, body: Body({ userId: Type.Optional(Id()) }) }, config: read },
+    {
+      schema: { tags, body: Body({ userId: Type.Optional(Id()) }), response: replies(PriceList) },
+      config: read,
+    },
     async (req) => ok(await listPrices(db, authOf(req), req.body.userId)),
   );
   app.post(
@@ -57,6 +62,7 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
           priceMinor: Minor(AMOUNT_MINOR_MAX),
           currency: CurrencyField,
         }),
+        response: replies(PriceList, 'The prices after the change'),
       },
       config: write,
     },
@@ -65,13 +71,27 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/pay/renewPrice/del',
-    { schema: { tags, body: Body({ userId: Type.Optional(Id()), cardType: CardTypeField }) }, config: write },
+    {
+      schema: {
+        tags,
+        body: Body({ userId: Type.Optional(Id()), cardType: CardTypeField }),
+        response: replies(PriceList, 'The prices after the change'),
+      },
+      config: write,
+    },
     async (req) => ok(await deletePrice(db, authOf(req), req.body.cardType as CardType, req.body.userId)),
   );
 
   app.get(
     '/pay/account/list',
-    { schema: { tags, querystring: Body({ ...PageQuery, userId: Type.Optional(Id()) }) }, config: read },
+    {
+      schema: {
+        tags,
+        querystring: Body({ ...PageQuery, userId: Type.Optional(Id()) }),
+        response: replies(Page(PaymentAccount)),
+      },
+      config: read,
+    },
     async (req) => ok(await listPaymentAccounts(db, authOf(req), req.query)),
   );
   app.post(
@@ -86,6 +106,7 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
           enabled: Type.Optional(Type.Boolean()),
           remark: Remark,
         }),
+        response: replies(PaymentAccount),
       },
       config: write,
     },
@@ -104,6 +125,7 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
           enabled: Type.Optional(Type.Boolean()),
           remark: Remark,
         }),
+        response: replies(PaymentAccount),
       },
       config: write,
     },
@@ -112,7 +134,11 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
   app.post(
     '/pay/account/del/:id',
     {
-      schema: { tags, params: Body({ id: Type.String({ pattern: '^[1-9]\\d{0,9}$', maxLength: 10 }) }) },
+      schema: {
+        tags,
+        params: Body({ id: Type.String({ pattern: '^[1-9]\\d{0,9}$', maxLength: 10 }) }),
+        response: repliesNull(),
+      },
       config: write,
     },
     async (req) => {
@@ -127,6 +153,7 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The pay-user flag: whether the account may renew online, its payee, types and prices',
         querystring: Body({ userId: Type.Optional(Id()) }),
+        response: replies(AllowedPay),
       },
       config: { access: { permission: 'authenticated' } },
     },
@@ -145,6 +172,7 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
           status: Type.Optional(OneOf([0, 1] as const)),
           batchNo: Type.Optional(Text(32)),
         }),
+        response: replies(Page(DiscountCode)),
       },
       config: read,
     },
@@ -162,6 +190,7 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
           code: Type.Optional(Text(32)),
           expiresAt: Type.Optional(DateTime()),
         }),
+        response: replies(CodesCreated),
       },
       config: write,
     },
@@ -170,7 +199,11 @@ export default async function payManageRoutes(fastify: FastifyInstance) {
   app.post(
     '/pay/discountCode/status',
     {
-      schema: { tags, body: Body({ ids: IdList(DISCOUNT_BATCH_MAX), status: OneOf([0, 1] as const) }) },
+      schema: {
+        tags,
+        body: Body({ ids: IdList(DISCOUNT_BATCH_MAX), status: OneOf([0, 1] as const) }),
+        response: replies(Updated, 'Codes changed'),
+      },
       config: write,
     },
     async (req) => ok(await setCodeStatus(db, authOf(req), req.body.ids, req.body.status)),

@@ -8,6 +8,8 @@ import { authOf } from '../../plugins/auth';
 import { handleWebhook, orderStatus, refundOrder, sandboxPay } from '../../services/payment/flow';
 import { cancelOrder, createOrder, listOrders } from '../../services/payment/orders';
 import { quoteOrder, quoteView } from '../../services/payment/quote';
+import { Page, replies } from '../../lib/schema/response';
+import { CreatedOrder, Order, Quote, Refunded, WebhookOutcome } from './responses';
 import { CardTypeField, OrderNo, PaymentTypeField, TimeRange } from './schemas';
 
 const tags = ['orders'];
@@ -46,6 +48,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         tags,
         description: 'What the order would cost, checked as creating it checks',
         body: OrderBody,
+        response: replies(Quote),
       },
       config: payRead,
     },
@@ -58,6 +61,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Creates the order and its payment; answers where the buyer approves it',
         body: OrderBody,
+        response: replies(CreatedOrder),
       },
       config: pay,
     },
@@ -66,13 +70,26 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/order/list',
-    { schema: { tags, description: 'The orders the caller paid', body: Body(OrderFilter) }, config: payRead },
+    {
+      schema: {
+        tags,
+        description: 'The orders the caller paid',
+        body: Body(OrderFilter),
+        response: replies(Page(Order)),
+      },
+      config: payRead,
+    },
     async (req) => ok(await listOrders(db, authOf(req), req.body, true)),
   );
   app.post(
     '/pay/orders',
     {
-      schema: { tags, description: "The orders paid to the caller's subtree", body: Body(OrderFilter) },
+      schema: {
+        tags,
+        description: "The orders paid to the caller's subtree",
+        body: Body(OrderFilter),
+        response: replies(Page(Order)),
+      },
       config: { access: { permission: [P.payManage] } },
     },
     async (req) => ok(await listOrders(db, authOf(req), req.body, false)),
@@ -84,6 +101,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         tags,
         description: 'The order for /payResult; asks the provider once while still to be paid',
         body: Body({ orderNo: OrderNo }),
+        response: replies(Order),
       },
       config: payRead,
     },
@@ -91,7 +109,10 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/order/cancel',
-    { schema: { tags, body: Body({ orderNo: OrderNo }) }, config: pay },
+    {
+      schema: { tags, body: Body({ orderNo: OrderNo }), response: replies(Order, 'The cancelled order') },
+      config: pay,
+    },
     async (req) => ok(await cancelOrder(db, authOf(req), req.body.orderNo)),
   );
   app.post(
@@ -101,6 +122,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         tags,
         description: 'Refunds a completed order and takes back the days it added',
         body: Body({ orderNo: OrderNo, reason: Type.Optional(Text(80)) }),
+        response: replies(Refunded),
       },
       config: { access: { permission: [P.payManage], write: true } },
     },
@@ -114,6 +136,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         description:
           'The sandbox checkout: the payer decides the outcome; the sandbox notifies as a provider would',
         body: Body({ orderNo: OrderNo, outcome: OneOf(['paid', 'failed', 'cancelled'] as const) }),
+        response: replies(Order, 'The order after the outcome'),
       },
       config: pay,
     },
@@ -138,6 +161,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
             provider: OneOf(['paypal', 'wechat', 'sandbox'] as const),
             accountId: Type.String({ pattern: '^\\d{1,10}$', maxLength: 10 }),
           }),
+          response: replies(WebhookOutcome, 'What the notification did'),
         },
         config: { access: { public: true } },
       },
