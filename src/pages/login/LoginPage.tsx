@@ -1,110 +1,39 @@
-import { Alert, Button, Card, Checkbox, Divider, Form, Input, Space, Typography } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useLogin } from '@refinedev/core';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ConfigProvider } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import type { LoginParams } from '../../providers/authProvider';
-import { brand } from '../../providers/publicConfig';
-import { readRememberedLogin } from '../../providers/rememberedLogin';
-import { hasExpiredNotice } from '../../providers/session';
-import { BrandDownloads } from './BrandDownloads';
+import { brand, brandChangesAt, loadPublicConfig } from '../../providers/publicConfig';
+import { LoginForm } from './LoginForm';
+import { LOGIN_LAYOUTS } from './variants';
 
-interface LoginFields {
-  username: string;
-  password: string;
-  remember: boolean;
-}
-
-/** The branded login page (spec section 2): remember password, downloads and the trial account. */
+/**
+ * The branded login page (spec section 2), in the layout the brand file names. Reached by an
+ * in-app link at another brand's login path, it loads that brand first.
+ */
 export function LoginPage() {
-  const { t } = useTranslation('login');
-  const b = brand();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
-  // Read once: the form starts from the remembered credentials, if any.
-  const [initial] = useState<LoginFields>(() => {
-    const saved = readRememberedLogin();
-    return { username: saved?.username ?? '', password: saved?.password ?? '', remember: saved != null };
-  });
-  const [expired] = useState(hasExpiredNotice);
+  const { pathname } = useLocation();
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    let live = true;
+    if (brandChangesAt(pathname))
+      void loadPublicConfig(pathname).then(() => {
+        if (!live) return;
+        document.title = brand().title;
+        setLoaded((n) => n + 1);
+      });
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
 
+  const b = brand();
+  const Layout = LOGIN_LAYOUTS[b.loginVariant] ?? LOGIN_LAYOUTS.centered;
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        background: b.colors.background,
-        display: 'flex',
-        flexDirection: 'column',
-      }}
-    >
-      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
-        <LanguageSelect />
+    // The brand's colour, also when this page switched brands after the app started.
+    <ConfigProvider theme={{ token: { colorPrimary: b.colors.primary } }}>
+      <div data-testid="login-page" data-brand={b.id} data-variant={b.loginVariant}>
+        <Layout brand={b} form={<LoginForm brand={b} />} tools={<LanguageSelect />} />
       </div>
-      <div style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
-        <Card style={{ width: 380, maxWidth: '100%' }} styles={{ body: { padding: 32 } }}>
-          <Space direction="vertical" align="center" style={{ width: '100%', marginBottom: 24 }}>
-            <img src={`/brands/${b.logo}`} alt="" width={56} height={56} />
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {b.title}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
-          </Space>
-          {expired && (
-            <Alert
-              type="warning"
-              showIcon
-              message={t('errors:sessionExpired')}
-              style={{ marginBottom: 16 }}
-            />
-          )}
-          <Form<LoginFields>
-            layout="vertical"
-            requiredMark={false}
-            initialValues={initial}
-            onFinish={(v) =>
-              login({ username: v.username.trim(), password: v.password, remember: v.remember })
-            }
-          >
-            <Form.Item
-              name="username"
-              label={t('username')}
-              rules={[{ required: true, message: t('usernameRequired') }]}
-            >
-              <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('password')}
-              rules={[{ required: true, message: t('passwordRequired') }]}
-            >
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-            </Form.Item>
-            <Form.Item name="remember" valuePropName="checked">
-              <Checkbox>{t('remember')}</Checkbox>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" size="large" block loading={isPending}>
-              {t('submit')}
-            </Button>
-          </Form>
-          {b.trial && (
-            <Button
-              block
-              size="large"
-              style={{ marginTop: 12 }}
-              disabled={isPending}
-              onClick={() => b.trial && login({ username: b.trial.username, password: b.trial.password })}
-            >
-              {t('trial')}
-            </Button>
-          )}
-          {b.downloads.length > 0 && (
-            <>
-              <Divider plain>{t('downloads.title')}</Divider>
-              <BrandDownloads downloads={b.downloads} />
-            </>
-          )}
-        </Card>
-      </div>
-    </div>
+    </ConfigProvider>
   );
 }
