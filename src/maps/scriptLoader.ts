@@ -38,3 +38,13 @@ export function loadScript(url: string, ready: () => boolean, callbackName: stri
   loads.set(url, promise);
   return promise;
 }
+
+/**
+ * AMap JS API 2.0 reads `window._AMapSecurityConfig` when its script loads: set it (from the
+ * getKey answer) before the first GaoDe map, or clear it when the setting has none.
+ */
+export function setAmapSecurityCode(code: string | undefined) {
+  const w = window as unknown as { _AMapSecurityConfig?: { securityJsCode: string } };
+  if (code) w._AMapSecurityConfig = { securityJsCode: code };
+  else delete w._AMapSecurityConfig;
+}

@@ -91,7 +91,10 @@ export const MAP_KEY_SETTING = 'mapKey';
  * What POST /map/getKey hands a browser for a map type: its browser key and, for GaoDe, the
  * security code its script needs. Never a server-side service key. Null: none configured.
  */
-export function browserKey(s: MapKeySetting, mapType: string): { mapType: string; key: string; securityJsCode?: string } | null {
+export function browserKey(
+  s: MapKeySetting,
+  mapType: string,
+): { mapType: string; key: string; securityJsCode?: string } | null {
   const key = keyFor(s.keys, mapType);
   if (!key) return null;
   const gaode = mapType.toLowerCase() === 'gaode' && s.gaodeSecurityCode;

@@ -29,16 +29,29 @@ export function fetchAgentRows(rootId: number): Promise<AgentRow[]> {
   return request<AgentRow[]>('/user/findAllUserV2', { id: rootId });
 }
 
+export interface MapKey {
+  key: string;
+  /** GaoDe: the security code its script reads from window._AMapSecurityConfig. */
+  securityJsCode?: string;
+}
+
 /** The map key of the system setting; null when none is configured. */
-export async function fetchMapKey(projectName: string, mapType: string): Promise<string | null> {
+export async function fetchMapKey(projectName: string, mapType: string): Promise<MapKey | null> {
   const data = await request<unknown>('/map/getKey', {
     projectName,
     devicePlatform: MAP_DEFAULT_DEVICE_PLATFORM,
     mapType,
   });
-  if (typeof data === 'string') return data || null;
-  const obj = data as { key?: string; mapKey?: string } | null;
-  return obj?.key || obj?.mapKey || null;
+  if (typeof data === 'string') return data ? { key: data } : null;
+  const obj = data as { key?: string; mapKey?: string; securityJsCode?: string } | null;
+  const key = obj?.key || obj?.mapKey;
+  return key ? { key, ...(obj?.securityJsCode ? { securityJsCode: obj.securityJsCode } : {}) } : null;
+}
+
+/** The administrator's default map type (mapKey setting), or null. */
+export async function fetchDefaultMapType(): Promise<string | null> {
+  const data = await request<{ defaultMapType?: string | null }>('/system/mapDefaults', {});
+  return data?.defaultMapType ?? null;
 }
 
 export interface Suggestion {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { MapType } from '../../domain/codes';
+import { MAP_TYPES, type MapType } from '../../domain/codes';
 import { providerFor } from '../../maps/providers';
 import type { MapProvider, MapVariant } from '../../maps/types';
 import { brand } from '../../providers/publicConfig';
-import { fetchMapKey } from './api';
+import { setAmapSecurityCode } from '../../maps/scriptLoader';
+import { fetchDefaultMapType, fetchMapKey } from './api';
 import { readMapType, writeMapType } from './settings';
 
 export interface MapSetup {
@@ -21,7 +22,8 @@ export interface MapSetup {
 }
 
 /**
- * The map type (useMapType in localStorage, else the brand's), its key from POST /map/getKey,
+ * The map type (useMapType in localStorage, else the administrator's default of the mapKey
+ * setting, else the brand's), its key from POST /map/getKey,
  * and the provider that results. No key, or a key call that fails ('map configuration not
  * obtained'), means the offline basemap: nothing then leaves localhost.
  */
@@ -32,11 +34,31 @@ export function useMapSetup(): MapSetup {
   const [keyChecked, setKeyChecked] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  // The user's own choice wins; without one, the administrator's default replaces the brand's.
+  useEffect(() => {
+    if (readMapType()) return;
+    let live = true;
+    fetchDefaultMapType()
+      .then((t) => {
+        const type = MAP_TYPES.find((m) => m === t);
+        if (live && type) setType(type);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+
   useEffect(() => {
     let live = true;
     setKeyChecked(false);
     fetchMapKey(brand().id, mapType)
-      .then((key) => live && setMapKey(key ?? undefined))
+      .then((k) => {
+        if (!live) return;
+        // Before the provider's script loads (the scene is created once the key is known).
+        if (mapType === 'GaoDe') setAmapSecurityCode(k?.securityJsCode);
+        setMapKey(k?.key);
+      })
       .catch(() => live && setMapKey(undefined))
       .finally(() => live && setKeyChecked(true));
     return () => {
