@@ -14,6 +14,7 @@ import {
   validateSim,
   validateTelephone,
 } from '../../domain/validators';
+import { SPEED_LIMIT_MAX_KMH, TERMINAL_ID_MAX } from '../../domain/limits';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 import { keyedOptions, PROTOCOL_OPTIONS } from '../options';
 
@@ -93,6 +94,9 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   keyword: text(),
   // action forms
   targetUser: { type: 'account', required: true, param: 'userId' },
+  targetCustomer: { type: 'account', required: true, param: 'userId', helpKey: 'help.targetCustomer' },
+  speedLimit: { type: 'number', min: 0, max: SPEED_LIMIT_MAX_KMH, helpKey: 'help.speedLimit' },
+  newTerminalID: { type: 'text', required: true, maxLength: TERMINAL_ID_MAX },
   newPlatformExpireAt: { type: 'date', labelKey: 'fields.platformExpireAt', param: 'platformExpireAt' },
   newUserExpireAt: { type: 'date', labelKey: 'fields.userExpireAt', param: 'userExpireAt' },
   password: { type: 'password', required: true, min: 6, maxLength: 32 },

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../../config/roles';
 import type { BatchView, EntityAction, FormView, ListView, ReportView } from '../types';
 
@@ -62,7 +63,39 @@ export const DEVICE_BATCH_ACTIONS: EntityAction[] = [
   batch('deviceType', '/device/changeDevicesType', [P.deviceInit], ['deviceType']),
   batch('timezone', '/device/updateZoneImeiList', [P.deviceInit], ['timezone']),
   batch('resetPassword', '/device/resetDevicePassword', [P.deviceResetPwd], [], true),
+  // Sale to a customer (issue 16): counted in the importing agent's saleNum.
+  {
+    ...batch('sell', '/device/userSale', [P.deviceTransfer], ['targetCustomer', 'newUserExpireAt']),
+    ownerField: 'userId',
+  },
 ];
+
+const byRow = { idParam: { param: 'terminalID', from: 'terminalID' } };
+
+/** Operations on one device of the list (issue 16): its edit dialog and the IMEI replacement. */
+export const DEVICE_ROW_ACTIONS: EntityAction[] = [
+  {
+    name: 'edit',
+    labelKey: 'actions.edit',
+    endpoint: '/device/updateDevice',
+    permissions: [P.deviceEdit],
+    fields: ['nickname', 'carNumber', 'sim', 'iccid', 'remark', 'iconType', 'timezone', 'speedLimit'],
+    prefill: true,
+    ...byRow,
+  },
+  {
+    name: 'replaceImei',
+    labelKey: 'actions.replaceImei',
+    endpoint: '/device/transformDeviceIMEI',
+    permissions: [P.deviceChangeUsername],
+    fields: ['newTerminalID'],
+    confirmKey: 'help.replaceImei',
+    ...byRow,
+  },
+];
+
+/** A device row expands to its pictures. */
+const DevicePictures = lazy(() => import('../../pages/device/DevicePictures'));
 
 export const deviceListView = (endpoint: string): ListView => ({
   kind: 'list',
@@ -74,6 +107,8 @@ export const deviceListView = (endpoint: string): ListView => ({
   filters: LIST_FILTERS,
   export: { endpoint: '/device/exportDeviceList', fileName: 'devices' },
   batchActions: DEVICE_BATCH_ACTIONS,
+  rowActions: DEVICE_ROW_ACTIONS,
+  detailComponent: DevicePictures,
 });
 
 const batchView = (endpoint: string, fields: string[] = []): BatchView => ({
