@@ -1,5 +1,5 @@
 import { BaiduMap, GaodeMap, GoogleMap, Map as L7Map, Scene } from '@antv/l7';
-import { MAP_DEFAULT_CENTER } from '../domain/constants';
+import { brandMapView } from '../providers/publicConfig';
 import { toMapCoords } from './coords';
 import { logMapFailure, reasonText } from './log';
 import { loadScript } from './scriptLoader';
@@ -32,8 +32,10 @@ const win = () => window as unknown as Win;
 /** Loads the provider's API script (time-limited) and returns the L7 map for it. */
 async function keyedMap(provider: 'gaode' | 'baidu' | 'google', variant: MapVariant, key: string) {
   const k = encodeURIComponent(key);
-  const [lng, lat] = toMapCoords(provider, MAP_DEFAULT_CENTER.lng, MAP_DEFAULT_CENTER.lat, variant);
-  const view = { center: [lng, lat] as [number, number], zoom: DEFAULT_ZOOM, token: key };
+  // The first view is the brand's (config/brands/<id>.json map.center and map.zoom).
+  const { center, zoom } = brandMapView();
+  const [lng, lat] = toMapCoords(provider, center[0], center[1], variant);
+  const view = { center: [lng, lat] as [number, number], zoom, token: key };
   if (provider === 'gaode') {
     await loadScript(`https://webapi.amap.com/maps?v=2.0&key=${k}`, () => !!win().AMap?.Map, null, SCRIPT_TIMEOUT_MS);
     const AMap = win().AMap as unknown as { TileLayer: { Satellite: new () => unknown; RoadNet: new () => unknown } };
@@ -51,7 +53,8 @@ async function keyedMap(provider: 'gaode' | 'baidu' | 'google', variant: MapVari
 }
 
 function offlineMap() {
-  return new L7Map({ center: [MAP_DEFAULT_CENTER.lng, MAP_DEFAULT_CENTER.lat], zoom: DEFAULT_ZOOM, minZoom: 1, maxZoom: 20, pitch: 0 });
+  const { center, zoom } = brandMapView();
+  return new L7Map({ center: [center[0], center[1]], zoom, minZoom: 1, maxZoom: 20, pitch: 0 });
 }
 
 function waitLoaded(scene: Scene): Promise<void> {
