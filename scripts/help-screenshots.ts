@@ -13,7 +13,13 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_STORAGE_KEY } from '../src/domain/language';
-import { HELP_SECTIONS, HELP_VIEWPORTS, SHOT_LANGUAGES, type HelpKind, type HelpSection } from '../src/pages/help/sections';
+import {
+  HELP_SECTIONS,
+  HELP_VIEWPORTS,
+  SHOT_LANGUAGES,
+  type HelpKind,
+  type HelpSection,
+} from '../src/pages/help/sections';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'public', 'help');
@@ -25,25 +31,46 @@ const PASSWORD = '123456';
 // (not imported: loading that config clears the e2e database folder).
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 /** Lets the screen settle: no spinner, no skeleton, then a moment for the map to draw. */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
+  // Live alarm pop-ups of the simulated fleet would cover the screen.
+  await page.addStyleTag({ content: '.ant-notification, .ant-message { display: none !important; }' });
+  if (page.url().endsWith('/index/home'))
+    await page.getByTestId('device-row').first().waitFor({ timeout: 30_000 });
   await page
-    .locator('.ant-spin-spinning, .ant-skeleton-active')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
+    .waitForFunction(
+      () => !document.querySelector('.ant-spin-spinning, .ant-spin-dot-spin, .ant-skeleton-active'),
+      undefined,
+      { timeout: 30_000 },
+    )
     .catch(() => {});
   await page.waitForTimeout(2_500);
 }
 
 async function prepare(page: Page, section: HelpSection) {
-  if (section.action === 'selectDevice') {
+  if (section.action === 'selectDevice' || section.action === 'openTrack') {
     await page.getByTestId('device-row').first().click();
     await page.getByTestId('device-panel').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1_500);
+  }
+  if (section.action === 'openTrack') {
+    // The panel's track action opens the playback of that device for today, already queried.
+    await page.getByTestId('action-track').click();
+    await page.waitForURL(/\/index\/track/);
+    await settle(page);
   }
   if (section.action === 'openLanguage') {
     await page.getByTestId('language-select').click();
@@ -53,8 +80,18 @@ async function prepare(page: Page, section: HelpSection) {
 }
 
 async function shoot(browser: Browser, kind: HelpKind, lang: string) {
-  const context = await browser.newContext({ viewport: HELP_VIEWPORTS[kind], locale: 'en-US', timezoneId: 'Asia/Shanghai', deviceScaleFactor: 1, isMobile: kind === 'app', hasTouch: kind === 'app' });
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lang] as const);
+  const context = await browser.newContext({
+    viewport: HELP_VIEWPORTS[kind],
+    locale: 'en-US',
+    timezoneId: 'Asia/Shanghai',
+    deviceScaleFactor: 1,
+    isMobile: kind === 'app',
+    hasTouch: kind === 'app',
+  });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    LANGUAGE_STORAGE_KEY,
+    lang,
+  ] as const);
   const page = await context.newPage();
   const dir = join(OUT, kind, lang);
   mkdirSync(dir, { recursive: true });
@@ -91,7 +128,8 @@ function totalSize(dir: string): number {
 
 const browser = await chromium.launch(LAUNCH);
 try {
-  for (const kind of Object.keys(HELP_VIEWPORTS) as HelpKind[]) for (const lang of SHOT_LANGUAGES) await shoot(browser, kind, lang);
+  for (const kind of Object.keys(HELP_VIEWPORTS) as HelpKind[])
+    for (const lang of SHOT_LANGUAGES) await shoot(browser, kind, lang);
 } finally {
   await browser.close();
 }

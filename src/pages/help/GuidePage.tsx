@@ -15,7 +15,12 @@ function Shot({ kind, lang, section, alt }: { kind: HelpKind; lang: string; sect
       alt={alt}
       loading="lazy"
       onError={() => current !== fallback && setCurrent(fallback)}
-      style={{ maxWidth: '100%', width: kind === 'app' ? width * 0.8 : undefined, border: '1px solid #f0f0f0', borderRadius: 6 }}
+      style={{
+        maxWidth: '100%',
+        width: kind === 'app' ? width * 0.8 : undefined,
+        border: '1px solid #f0f0f0',
+        borderRadius: 6,
+      }}
     />
   );
 }
@@ -30,11 +35,19 @@ function SectionCard({ kind, section }: { kind: HelpKind; section: HelpSection }
       </Typography.Title>
       <Row gutter={24}>
         <Col xs={24} lg={kind === 'app' ? 12 : 24}>
-          <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{t(`sections.${section.id}.text`)}</Typography.Paragraph>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>
+            {t(`sections.${section.id}.text`)}
+          </Typography.Paragraph>
         </Col>
         <Col xs={24} lg={kind === 'app' ? 12 : 24}>
           {/* key: a language switch starts again from that language's picture. */}
-          <Shot key={i18n.language} kind={kind} lang={i18n.language} section={section.id} alt={t('guide.shotAlt', { title })} />
+          <Shot
+            key={i18n.language}
+            kind={kind}
+            lang={i18n.language}
+            section={section.id}
+            alt={t('guide.shotAlt', { title })}
+          />
         </Col>
       </Row>
     </Card>
@@ -58,7 +71,11 @@ export function GuidePage({ kind }: { kind: HelpKind }) {
       <Col xs={0} xl={5}>
         <Anchor
           offsetTop={16}
-          items={HELP_SECTIONS.map((s) => ({ key: s.id, href: `#help-${s.id}`, title: t(`sections.${s.id}.title`) }))}
+          items={HELP_SECTIONS.map((s) => ({
+            key: s.id,
+            href: `#help-${s.id}`,
+            title: t(`sections.${s.id}.title`),
+          }))}
         />
       </Col>
     </Row>

@@ -58,7 +58,13 @@ export default function InterfacePage() {
         }
       />
       {!groups.some((g) => g.tag === PUBLIC_TAG) ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('interface.noPublic')} data-testid="no-public" />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('interface.noPublic')}
+          data-testid="no-public"
+        />
       ) : null}
       <Input.Search
         data-testid="operation-search"
@@ -88,10 +94,15 @@ export default function InterfacePage() {
                 key: op.id,
                 label: (
                   <Space wrap data-testid="operation" data-op={op.id}>
-                    <Tag color={METHOD_COLORS[op.method] ?? 'default'} style={{ minWidth: 56, textAlign: 'center' }}>
+                    <Tag
+                      color={METHOD_COLORS[op.method] ?? 'default'}
+                      style={{ minWidth: 56, textAlign: 'center' }}
+                    >
                       {op.method}
                     </Tag>
-                    <code style={op.deprecated ? { textDecoration: 'line-through' } : undefined}>{op.path}</code>
+                    <code style={op.deprecated ? { textDecoration: 'line-through' } : undefined}>
+                      {op.path}
+                    </code>
                     <Typography.Text type="secondary">{op.summary ?? op.description}</Typography.Text>
                   </Space>
                 ),

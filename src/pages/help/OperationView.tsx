@@ -6,26 +6,40 @@ import type { JsonSchema, OpenApiDoc, ParameterObject } from './openapi/types';
 import { JsonBlock, SchemaTable } from './SchemaTable';
 import { TryIt } from './TryIt';
 
-export const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', PATCH: 'purple', DELETE: 'red' };
+export const METHOD_COLORS: Record<string, string> = {
+  GET: 'blue',
+  POST: 'green',
+  PUT: 'orange',
+  PATCH: 'purple',
+  DELETE: 'red',
+};
 
 /** Parameters of one location (path, query, header) read as the fields of an object. */
 function asObject(params: ParameterObject[]): JsonSchema {
   return {
     type: 'object',
     required: params.filter((p) => p.required).map((p) => p.name),
-    properties: Object.fromEntries(params.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }])),
+    properties: Object.fromEntries(
+      params.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }]),
+    ),
   };
 }
 
 function Parameters({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
   const { t } = useTranslation('help');
-  const places = (['path', 'query', 'header'] as const).filter((where) => op.parameters.some((p) => p.in === where));
+  const places = (['path', 'query', 'header'] as const).filter((where) =>
+    op.parameters.some((p) => p.in === where),
+  );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {places.map((where) => (
         <div key={where}>
           <Typography.Text strong>{t(`interface.in.${where}`)}</Typography.Text>
-          <SchemaTable schema={asObject(op.parameters.filter((p) => p.in === where))} doc={doc} testId={`params-${where}`} />
+          <SchemaTable
+            schema={asObject(op.parameters.filter((p) => p.in === where))}
+            doc={doc}
+            testId={`params-${where}`}
+          />
         </div>
       ))}
       {op.body ? (
@@ -42,7 +56,9 @@ function Parameters({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
           ) : null}
         </div>
       ) : null}
-      {!places.length && !op.body ? <Typography.Text type="secondary">{t('interface.noParameters')}</Typography.Text> : null}
+      {!places.length && !op.body ? (
+        <Typography.Text type="secondary">{t('interface.noParameters')}</Typography.Text>
+      ) : null}
     </Space>
   );
 }
@@ -94,7 +110,11 @@ export function OperationView({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }
         items={[
           { key: 'request', label: t('interface.tabs.request'), children: <Parameters op={op} doc={doc} /> },
           { key: 'response', label: t('interface.tabs.response'), children: <Responses op={op} doc={doc} /> },
-          { key: 'try', label: <span data-testid="try-tab">{t('interface.tabs.try')}</span>, children: <TryIt op={op} doc={doc} /> },
+          {
+            key: 'try',
+            label: <span data-testid="try-tab">{t('interface.tabs.try')}</span>,
+            children: <TryIt op={op} doc={doc} />,
+          },
         ]}
       />
     </div>

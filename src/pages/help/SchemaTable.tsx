@@ -8,7 +8,15 @@ import type { JsonSchema, OpenApiDoc } from './openapi/types';
 const code = { fontFamily: 'monospace', fontSize: 12 } as const;
 
 /** A schema as a table of fields (nested fields as child rows): name, type, required, limits, description. */
-export function SchemaTable({ schema, doc, testId }: { schema: JsonSchema | null; doc: OpenApiDoc; testId?: string }) {
+export function SchemaTable({
+  schema,
+  doc,
+  testId,
+}: {
+  schema: JsonSchema | null;
+  doc: OpenApiDoc;
+  testId?: string;
+}) {
   const { t } = useTranslation('help');
   const rows = useMemo(() => schemaRows(schema, doc), [schema, doc]);
   const columns: ColumnsType<SchemaRow> = [
@@ -36,7 +44,12 @@ export function SchemaTable({ schema, doc, testId }: { schema: JsonSchema | null
       title: t('schema.required'),
       dataIndex: 'required',
       width: 90,
-      render: (req: boolean) => (req ? <Tag color="red">{t('schema.yes')}</Tag> : <Typography.Text type="secondary">{t('schema.no')}</Typography.Text>),
+      render: (req: boolean) =>
+        req ? (
+          <Tag color="red">{t('schema.yes')}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('schema.no')}</Typography.Text>
+        ),
     },
     {
       title: t('schema.bounds'),
@@ -69,7 +82,16 @@ export function JsonBlock({ value, testId }: { value: unknown; testId?: string }
   return (
     <pre
       data-testid={testId}
-      style={{ ...code, background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, maxHeight: 360, overflow: 'auto', margin: 0 }}
+      style={{
+        ...code,
+        background: '#fafafa',
+        border: '1px solid #f0f0f0',
+        borderRadius: 6,
+        padding: 8,
+        maxHeight: 360,
+        overflow: 'auto',
+        margin: 0,
+      }}
     >
       {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
     </pre>

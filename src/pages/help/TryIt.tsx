@@ -5,7 +5,14 @@ import { Link } from 'react-router';
 import { exampleOf } from './openapi/example';
 import type { ApiOperation } from './openapi/operations';
 import type { OpenApiDoc } from './openapi/types';
-import { buildUrl, hasBody, missingPathParams, parseBody, requestHeaders, type KeyHeader } from './openapi/url';
+import {
+  buildUrl,
+  hasBody,
+  missingPathParams,
+  parseBody,
+  requestHeaders,
+  type KeyHeader,
+} from './openapi/url';
 import { JsonBlock } from './SchemaTable';
 
 /** The reader's key lives in this tab only (sessionStorage); it goes nowhere but this origin's API. */
@@ -20,20 +27,25 @@ interface Answer {
   ms: number;
 }
 
-const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const text = (v: unknown) =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
 /** Sends one operation from the browser with the reader's API key and shows the answer. */
 export function TryIt({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
   const { t } = useTranslation('help');
   const [key, setKey] = useState(() => sessionStorage.getItem(KEY_STORAGE) ?? '');
-  const [header, setHeader] = useState<KeyHeader>(() => (sessionStorage.getItem(HEADER_STORAGE) as KeyHeader | null) ?? 'x-api-key');
+  const [header, setHeader] = useState<KeyHeader>(
+    () => (sessionStorage.getItem(HEADER_STORAGE) as KeyHeader | null) ?? 'x-api-key',
+  );
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const [pathValues, setPathValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(pathParams.map((p) => [p.name, text(p.example ?? exampleOf(p.schema, doc))])),
   );
   const [query, setQuery] = useState<Record<string, string>>(() =>
-    Object.fromEntries(queryParams.map((p) => [p.name, p.required ? text(p.example ?? exampleOf(p.schema, doc)) : ''])),
+    Object.fromEntries(
+      queryParams.map((p) => [p.name, p.required ? text(p.example ?? exampleOf(p.schema, doc)) : '']),
+    ),
   );
   const withBody = hasBody(op.method) && op.body !== null;
   const [body, setBody] = useState(() => {
@@ -79,7 +91,13 @@ export function TryIt({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
       } catch {
         // Not JSON (a file, a page): shown as text.
       }
-      setAnswer({ status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], body: shown, ms: Math.round(performance.now() - started) });
+      setAnswer({
+        status: res.status,
+        statusText: res.statusText,
+        headers: [...res.headers.entries()],
+        body: shown,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (e) {
       setAnswer(null);
       setProblem(t('interface.try.network', { error: (e as Error).message }));
@@ -88,9 +106,23 @@ export function TryIt({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
     }
   }
 
-  const field = (p: { name: string; required?: boolean; description?: string }, values: Record<string, string>, set: (v: Record<string, string>) => void) => (
-    <Form.Item key={p.name} label={<code>{p.name}</code>} required={p.required} tooltip={p.description} style={{ marginBottom: 8 }}>
-      <Input data-testid={`try-param-${p.name}`} value={values[p.name] ?? ''} onChange={(e) => set({ ...values, [p.name]: e.target.value })} />
+  const field = (
+    p: { name: string; required?: boolean; description?: string },
+    values: Record<string, string>,
+    set: (v: Record<string, string>) => void,
+  ) => (
+    <Form.Item
+      key={p.name}
+      label={<code>{p.name}</code>}
+      required={p.required}
+      tooltip={p.description}
+      style={{ marginBottom: 8 }}
+    >
+      <Input
+        data-testid={`try-param-${p.name}`}
+        value={values[p.name] ?? ''}
+        onChange={(e) => set({ ...values, [p.name]: e.target.value })}
+      />
     </Form.Item>
   );
 
@@ -116,14 +148,26 @@ export function TryIt({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
                 { value: 'bearer', label: 'Authorization: Bearer' },
               ]}
             />
-            <Input.Password data-testid="try-key" value={key} onChange={(e) => saveKey(e.target.value)} placeholder={t('interface.try.keyPlaceholder')} autoComplete="off" />
+            <Input.Password
+              data-testid="try-key"
+              value={key}
+              onChange={(e) => saveKey(e.target.value)}
+              placeholder={t('interface.try.keyPlaceholder')}
+              autoComplete="off"
+            />
           </Space.Compact>
         </Form.Item>
         {pathParams.map((p) => field(p, pathValues, setPathValues))}
         {queryParams.map((p) => field(p, query, setQuery))}
         {withBody ? (
           <Form.Item label={t('interface.body')} style={{ marginBottom: 8 }}>
-            <Input.TextArea data-testid="try-body-input" value={body} onChange={(e) => setBody(e.target.value)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
+            <Input.TextArea
+              data-testid="try-body-input"
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              autoSize={{ minRows: 3, maxRows: 16 }}
+              style={{ fontFamily: 'monospace', fontSize: 12 }}
+            />
           </Form.Item>
         ) : null}
       </Form>
@@ -134,16 +178,33 @@ export function TryIt({ op, doc }: { op: ApiOperation; doc: OpenApiDoc }) {
           {t('interface.try.send')}
         </Button>
       </Space>
-      {problem ? <Alert type="error" showIcon message={problem} data-testid="try-problem" style={{ marginBottom: 12 }} /> : null}
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          message={problem}
+          data-testid="try-problem"
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
       {answer ? (
         <div data-testid="try-answer">
           <Typography.Paragraph>
-            <Tag color={answer.status < 300 ? 'green' : answer.status < 500 ? 'orange' : 'red'} data-testid="try-status">
+            <Tag
+              color={answer.status < 300 ? 'green' : answer.status < 500 ? 'orange' : 'red'}
+              data-testid="try-status"
+            >
               {answer.status} {answer.statusText}
             </Tag>
             <Typography.Text type="secondary">{t('interface.try.time', { ms: answer.ms })}</Typography.Text>
           </Typography.Paragraph>
-          <Descriptions size="small" bordered column={1} title={t('interface.try.headers')} style={{ marginBottom: 12 }}>
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            title={t('interface.try.headers')}
+            style={{ marginBottom: 12 }}
+          >
             {answer.headers.map(([k, v]) => (
               <Descriptions.Item key={k} label={k}>
                 <code>{v}</code>

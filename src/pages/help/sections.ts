@@ -10,14 +10,14 @@ export interface HelpSection {
   /** The screen of the screenshot, as the seeded `agent` sees it. */
   route: string;
   /** What the screenshot script does on the screen before the picture. */
-  action?: 'selectDevice' | 'openLanguage';
+  action?: 'selectDevice' | 'openTrack' | 'openLanguage';
 }
 
 export const HELP_SECTIONS: readonly HelpSection[] = [
   { id: 'login', route: '/login' },
   { id: 'monitor', route: '/index/home' },
   { id: 'devicePanel', route: '/index/home', action: 'selectDevice' },
-  { id: 'track', route: '/index/track' },
+  { id: 'track', route: '/index/home', action: 'openTrack' },
   { id: 'fences', route: '/index/fence/list' },
   { id: 'reports', route: '/index/count/countMileage' },
   { id: 'accounts', route: '/index/agent/agentList' },

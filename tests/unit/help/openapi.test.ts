@@ -19,7 +19,12 @@ const device: JsonSchema = {
     terminalID: { type: 'string', minLength: 1, maxLength: 20, description: 'IMEI' },
     speed: { type: 'integer', minimum: 0, maximum: 300 },
     fixTime: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
-    state: { anyOf: [{ type: 'string', enum: ['online'] }, { type: 'string', enum: ['offline'] }] },
+    state: {
+      anyOf: [
+        { type: 'string', enum: ['online'] },
+        { type: 'string', enum: ['offline'] },
+      ],
+    },
   },
 };
 
@@ -29,7 +34,9 @@ const doc: OpenApiDoc = {
   tags: [{ name: 'user', description: 'Accounts' }],
   components: { schemas: { Device: device } },
   paths: {
-    '/api/user/list': { get: { tags: ['user'], summary: 'List accounts', responses: { '200': { description: 'ok' } } } },
+    '/api/user/list': {
+      get: { tags: ['user'], summary: 'List accounts', responses: { '200': { description: 'ok' } } },
+    },
     '/api/v1/devices/{terminalId}': {
       parameters: [{ name: 'terminalId', in: 'path', required: true, schema: { type: 'string' } }],
       get: {
@@ -37,11 +44,21 @@ const doc: OpenApiDoc = {
         summary: 'One device',
         parameters: [{ name: 'fields', in: 'query', schema: { type: 'string' } }],
         responses: {
-          '200': { description: 'The device', content: { 'application/json': { schema: envelope({ $ref: '#/components/schemas/Device' }), example: { ok: 1 } } } },
+          '200': {
+            description: 'The device',
+            content: {
+              'application/json': {
+                schema: envelope({ $ref: '#/components/schemas/Device' }),
+                example: { ok: 1 },
+              },
+            },
+          },
         },
       },
     },
-    '/api/alarm/read': { post: { tags: ['alarm'], requestBody: { content: { 'application/json': { schema: device } } } } },
+    '/api/alarm/read': {
+      post: { tags: ['alarm'], requestBody: { content: { 'application/json': { schema: device } } } },
+    },
     '/api/zz': { post: {} },
   },
 };
@@ -49,10 +66,19 @@ const doc: OpenApiDoc = {
 describe('operations of the document', () => {
   it('lists each operation with its shared path parameters, body and answers', () => {
     const ops = operationsOf(doc);
-    expect(ops.map((o) => o.id)).toEqual(['GET /api/user/list', 'GET /api/v1/devices/{terminalId}', 'POST /api/alarm/read', 'POST /api/zz']);
+    expect(ops.map((o) => o.id)).toEqual([
+      'GET /api/user/list',
+      'GET /api/v1/devices/{terminalId}',
+      'POST /api/alarm/read',
+      'POST /api/zz',
+    ]);
     const one = ops[1];
     expect(one.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:terminalId', 'query:fields']);
-    expect(one.responses[0]).toMatchObject({ status: '200', contentType: 'application/json', example: { ok: 1 } });
+    expect(one.responses[0]).toMatchObject({
+      status: '200',
+      contentType: 'application/json',
+      example: { ok: 1 },
+    });
     expect(ops[2].body?.schema).toBe(device);
     expect(ops[3].tag).toBe('other');
   });
@@ -65,7 +91,9 @@ describe('operations of the document', () => {
   it('filters on every word, case-insensitively, and drops empty groups', () => {
     const groups = groupByTag(doc);
     expect(filterGroups(groups, '  ').length).toBe(4);
-    expect(filterGroups(groups, 'DEVICE get').map((g) => g.operations.map((o) => o.id))).toEqual([['GET /api/v1/devices/{terminalId}']]);
+    expect(filterGroups(groups, 'DEVICE get').map((g) => g.operations.map((o) => o.id))).toEqual([
+      ['GET /api/v1/devices/{terminalId}'],
+    ]);
     expect(filterGroups(groups, 'accounts list')[0].operations[0].path).toBe('/api/user/list');
     expect(filterGroups(groups, 'nothing-like-this')).toEqual([]);
   });
@@ -92,10 +120,21 @@ describe('schema rows', () => {
   it('nests objects and arrays of objects, following $ref', () => {
     const data = envelopeData(operationsOf(doc)[1].responses[0].schema, doc);
     expect(data).toEqual({ $ref: '#/components/schemas/Device' });
-    const list: JsonSchema = { type: 'object', properties: { list: { type: 'array', items: { $ref: '#/components/schemas/Device' } }, tags: { type: 'array', items: { type: 'string' } } } };
+    const list: JsonSchema = {
+      type: 'object',
+      properties: {
+        list: { type: 'array', items: { $ref: '#/components/schemas/Device' } },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    };
     const rows = schemaRows(list, doc);
     expect(rows[0].type).toBe('array<object>');
-    expect(rows[0].children?.map((r) => r.key)).toEqual(['list[].terminalID', 'list[].speed', 'list[].fixTime', 'list[].state']);
+    expect(rows[0].children?.map((r) => r.key)).toEqual([
+      'list[].terminalID',
+      'list[].speed',
+      'list[].fixTime',
+      'list[].state',
+    ]);
     expect(rows[1].type).toBe('array<string>');
     expect(rows[1].children?.[0]).toMatchObject({ name: '[]', type: 'string' });
   });
@@ -106,8 +145,16 @@ describe('schema rows', () => {
   });
 
   it('reads type lists with null and allOf', () => {
-    expect(unwrap({ type: ['integer', 'null'] })).toMatchObject({ nullable: true, schema: { type: 'integer' } });
-    const merged = schemaRows({ allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'number' } } }] });
+    expect(unwrap({ type: ['integer', 'null'] })).toMatchObject({
+      nullable: true,
+      schema: { type: 'integer' },
+    });
+    const merged = schemaRows({
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 'object', properties: { b: { type: 'number' } } },
+      ],
+    });
     expect(merged.map((r) => [r.name, r.required])).toEqual([
       ['a', true],
       ['b', false],
@@ -122,7 +169,12 @@ describe('schema rows', () => {
 
 describe('example bodies', () => {
   it('builds a value that keeps the bounds', () => {
-    expect(exampleOf(device)).toEqual({ terminalID: 'string', speed: 0, fixTime: '2025-01-01T00:00:00.000Z', state: 'online' });
+    expect(exampleOf(device)).toEqual({
+      terminalID: 'string',
+      speed: 0,
+      fixTime: '2025-01-01T00:00:00.000Z',
+      state: 'online',
+    });
     expect(exampleOf({ type: 'integer', minimum: 1, maximum: 100 })).toBe(1);
     expect(exampleOf({ type: 'number', exclusiveMinimum: 5 })).toBeGreaterThan(5);
     expect(exampleOf({ type: 'string', maxLength: 3 })).toBe('str');
@@ -137,7 +189,12 @@ describe('example bodies', () => {
   });
 
   it('stops at a recursive $ref', () => {
-    const rec: OpenApiDoc = { ...doc, components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } } };
+    const rec: OpenApiDoc = {
+      ...doc,
+      components: {
+        schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } },
+      },
+    };
     let v = exampleOf({ $ref: '#/components/schemas/Node' }, rec) as { next?: unknown };
     let depth = 0;
     while (v && typeof v === 'object' && 'next' in v) {
@@ -150,14 +207,23 @@ describe('example bodies', () => {
 
 describe('try-it requests', () => {
   it('fills path placeholders and non-empty query values', () => {
-    expect(buildUrl('/api/v1/devices/{id}/track', { id: 'a b/1' }, { from: '2025-01-01', to: '' })).toBe('/api/v1/devices/a%20b%2F1/track?from=2025-01-01');
+    expect(buildUrl('/api/v1/devices/{id}/track', { id: 'a b/1' }, { from: '2025-01-01', to: '' })).toBe(
+      '/api/v1/devices/a%20b%2F1/track?from=2025-01-01',
+    );
     expect(buildUrl('/api/x', {}, {})).toBe('/api/x');
     expect(missingPathParams('/api/{a}/{b}', { a: '1', b: ' ' })).toEqual(['b']);
   });
 
   it('puts the key in the chosen header only', () => {
-    expect(requestHeaders(' k1 ', 'x-api-key', true)).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-API-Key': 'k1' });
-    expect(requestHeaders('k1', 'bearer', false)).toEqual({ Accept: 'application/json', Authorization: 'Bearer k1' });
+    expect(requestHeaders(' k1 ', 'x-api-key', true)).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-API-Key': 'k1',
+    });
+    expect(requestHeaders('k1', 'bearer', false)).toEqual({
+      Accept: 'application/json',
+      Authorization: 'Bearer k1',
+    });
     expect(requestHeaders('', 'bearer', false)).toEqual({ Accept: 'application/json' });
   });
 

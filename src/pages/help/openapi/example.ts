@@ -20,7 +20,8 @@ function sampleString(s: JsonSchema): string {
 function sampleNumber(s: JsonSchema): number {
   const integer = s.type === 'integer';
   let lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 0.1) : 0);
-  const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 0.1) : Infinity);
+  const hi =
+    s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 0.1) : Infinity);
   if (lo > hi) lo = hi;
   return Math.min(Math.max(lo, s.type === 'integer' ? Math.ceil(lo) : lo), hi);
 }
@@ -42,7 +43,9 @@ export function exampleOf(input: JsonSchema | null | undefined, doc?: OpenApiDoc
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
   if (s.anyOf ?? s.oneOf) return exampleOf((s.anyOf ?? s.oneOf)![0], doc, depth + 1);
-  const type = Array.isArray(s.type) ? s.type[0] : (s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined));
+  const type = Array.isArray(s.type)
+    ? s.type[0]
+    : (s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined));
   if (depth >= MAX_DEPTH) return type === 'array' ? [] : type === 'object' ? {} : null;
   switch (type) {
     case 'object': {

@@ -54,7 +54,12 @@ function pickContent(content: Record<string, MediaObject> | undefined): [string,
   return entries.find(([type]) => type.includes('json')) ?? entries[0] ?? null;
 }
 
-function toOperation(path: string, method: string, op: OperationObject, shared: ParameterObject[]): ApiOperation {
+function toOperation(
+  path: string,
+  method: string,
+  op: OperationObject,
+  shared: ParameterObject[],
+): ApiOperation {
   const own = op.parameters ?? [];
   // Parameters of the path item apply unless the operation redefines them.
   const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
@@ -78,7 +83,9 @@ function toOperation(path: string, method: string, op: OperationObject, shared: 
     description: op.description,
     deprecated: op.deprecated === true,
     parameters,
-    body: body ? { contentType: body[0], schema: body[1].schema ?? null, example: exampleOfMedia(body[1]) } : null,
+    body: body
+      ? { contentType: body[0], schema: body[1].schema ?? null, example: exampleOfMedia(body[1]) }
+      : null,
     responses,
   };
 }

@@ -58,7 +58,14 @@ export function boundsOf(s: JsonSchema): Bound[] {
   return out;
 }
 
-function rowOf(name: string, key: string, input: JsonSchema, required: boolean, doc: OpenApiDoc | undefined, depth: number): SchemaRow {
+function rowOf(
+  name: string,
+  key: string,
+  input: JsonSchema,
+  required: boolean,
+  doc: OpenApiDoc | undefined,
+  depth: number,
+): SchemaRow {
   const { schema: unwrapped, nullable, enumValues } = unwrap(input, doc);
   const s = mergeAllOf(unwrapped, doc);
   const children = depth < MAX_DEPTH ? childRows(s, key, doc, depth + 1) : undefined;
@@ -78,10 +85,17 @@ function rowOf(name: string, key: string, input: JsonSchema, required: boolean, 
 }
 
 /** Rows of an object's properties, or the single row of an array's items. */
-function childRows(s: JsonSchema, key: string, doc: OpenApiDoc | undefined, depth: number): SchemaRow[] | undefined {
+function childRows(
+  s: JsonSchema,
+  key: string,
+  doc: OpenApiDoc | undefined,
+  depth: number,
+): SchemaRow[] | undefined {
   if (s.properties) {
     const required = new Set(s.required ?? []);
-    return Object.entries(s.properties).map(([name, p]) => rowOf(name, key ? `${key}.${name}` : name, p, required.has(name), doc, depth));
+    return Object.entries(s.properties).map(([name, p]) =>
+      rowOf(name, key ? `${key}.${name}` : name, p, required.has(name), doc, depth),
+    );
   }
   if (s.items) {
     const item = mergeAllOf(unwrap(s.items, doc).schema, doc);

@@ -15,7 +15,8 @@ export function resolve(schema: JsonSchema, doc?: OpenApiDoc): JsonSchema {
   return s;
 }
 
-const isNull = (s: JsonSchema) => s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null');
+const isNull = (s: JsonSchema) =>
+  s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null');
 
 export interface Unwrapped {
   schema: JsonSchema;
@@ -41,11 +42,19 @@ export function unwrap(input: JsonSchema, doc?: OpenApiDoc): Unwrapped {
   nullable ||= nonNull.length < variants.length;
   const constants = nonNull.map(enumOf);
   if (nonNull.length > 1 && constants.every((c) => c !== undefined)) {
-    return { schema: { ...nonNull[0], description: schema.description ?? nonNull[0].description }, nullable, enumValues: constants.flat() };
+    return {
+      schema: { ...nonNull[0], description: schema.description ?? nonNull[0].description },
+      nullable,
+      enumValues: constants.flat(),
+    };
   }
   if (nonNull.length === 1) {
     const inner = unwrap(nonNull[0], doc);
-    return { ...inner, schema: { ...inner.schema, description: schema.description ?? inner.schema.description }, nullable: nullable || inner.nullable };
+    return {
+      ...inner,
+      schema: { ...inner.schema, description: schema.description ?? inner.schema.description },
+      nullable: nullable || inner.nullable,
+    };
   }
   return { schema: { ...schema, anyOf: nonNull, oneOf: undefined }, nullable };
 }
@@ -76,7 +85,8 @@ export function mergeAllOf(schema: JsonSchema, doc?: OpenApiDoc): JsonSchema {
 /** The type as one word: `integer`, `string`, `object`, `array`, a union `string | integer`. */
 export function typeName(schema: JsonSchema, doc?: OpenApiDoc): string {
   const s = mergeAllOf(schema, doc);
-  if (s.anyOf ?? s.oneOf) return (s.anyOf ?? s.oneOf)!.map((v) => typeName(unwrap(v, doc).schema, doc)).join(' | ');
+  if (s.anyOf ?? s.oneOf)
+    return (s.anyOf ?? s.oneOf)!.map((v) => typeName(unwrap(v, doc).schema, doc)).join(' | ');
   if (Array.isArray(s.type)) return s.type.join(' | ');
   if (s.type) return s.type;
   if (s.properties) return 'object';

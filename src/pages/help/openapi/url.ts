@@ -12,7 +12,11 @@ export function missingPathParams(path: string, values: Record<string, string>):
  * The URL a try-it request goes to: placeholders replaced by their encoded values, and the
  * query parameters that have a value (empty ones are left out, as a form would).
  */
-export function buildUrl(path: string, pathValues: Record<string, string>, query: Record<string, string>): string {
+export function buildUrl(
+  path: string,
+  pathValues: Record<string, string>,
+  query: Record<string, string>,
+): string {
   const filled = path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const v = pathValues[name];
     return v?.trim() ? encodeURIComponent(v.trim()) : whole;
@@ -38,7 +42,8 @@ export function requestHeaders(key: string, header: KeyHeader, withBody: boolean
 }
 
 /** Methods whose request carries a body. */
-export const hasBody = (method: string) => !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method.toUpperCase());
+export const hasBody = (method: string) =>
+  !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method.toUpperCase());
 
 /** A body text parsed for sending: undefined when empty, an error when it is not JSON. */
 export function parseBody(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
