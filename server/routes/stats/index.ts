@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TSchema } from 'typebox';
 import { PERMISSIONS as P } from '../../../config/roles';
 import trackJobs from '../../jobs/plugin';
 import { ok } from '../../lib/envelope';
@@ -23,6 +24,9 @@ import {
   StayBody,
 } from './schemas';
 import { sendFile } from '../../lib/send-file';
+import { binaryReply, replies } from '../../lib/schema/response';
+import { SHEET_MIME } from '../../../src/sheets';
+import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo } from './responses';
 
 /**
  * Statistics (docs/api/statistics.md), read from the daily track rollups. The rollup job that
@@ -52,19 +56,27 @@ function shared(
 export default async function statsRoutes(fastify: FastifyInstance) {
   await fastify.register(trackJobs);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const route = (path: string, description: string, permission: readonly string[], body: object) => ({
+  const route = (
+    path: string,
+    description: string,
+    permission: readonly string[],
+    body: object,
+    response: object,
+  ) => ({
     path: `/stat/${path}`,
-    opts: { schema: { tags, description, body }, config: { access: { permission } } },
+    opts: { schema: { tags, description, body, response }, config: { access: { permission } } },
   });
+  const xlsx = binaryReply(SHEET_MIME.xlsx, 'The report as xlsx (x-export-truncated: 1 when capped)');
   /** A JSON report: its answer shared between identical requests (see `shared`). */
   const report = <T>(
     path: string,
     description: string,
     permission: readonly string[],
     body: object,
+    answer: TSchema,
     load: (db: typeof app.db, auth: AuthContext, q: never) => Promise<T>,
   ) => {
-    const r = route(path, description, permission, body);
+    const r = route(path, description, permission, body, replies(answer));
     app.post(r.path, r.opts, async (req, reply) => {
       const auth = authOf(req);
       const text = await shared(auth, r.path, req.body, () => load(app.db, auth, req.body as never));
@@ -77,6 +89,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'Mileage per device and day (or per device, or per day), sums per date, totals',
     [P.countMileage],
     MileageBody,
+    Mileage,
     countMileage,
   );
   report(
@@ -84,6 +97,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     "Mileage rows per device and day in the spec's names (statsticDate), sums per date",
     [P.countMileage],
     StatsBody,
+    Statistics,
     async (db, auth, q: object) => {
       const res = await countMileage(db, auth, { ...q, groupBy: 'deviceDay' });
       const list = (res.list as { date: string }[]).map(({ date, ...row }) => ({
@@ -98,6 +112,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'Alarm counts per device, type and day, sums per date and per type',
     [P.countAlarms],
     AlarmBody,
+    Alarms,
     countAlarms,
   );
   report(
@@ -105,6 +120,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'Every stay (start, end, duration, position) of the devices over the days',
     [P.countStay],
     StayBody,
+    Stays,
     countStays,
   );
   report(
@@ -112,6 +128,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'Per device: mileage, moving time, highest and average speed, points',
     [P.countTrack],
     StatsBody,
+    TrackInfo,
     countTrackInfo,
   );
   report(
@@ -119,6 +136,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'Devices expired or expiring within 7 or 60 days, soonest first',
     [P.countPastDue],
     PastDueBody,
+    PastDue,
     (db, auth, q) => countPastDue(db, auth, q),
   );
   report(
@@ -126,6 +144,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'Battery levels, lowest first, and the models without battery support',
     [P.countBattery],
     BatteryBody,
+    Battery,
     countBattery,
   );
 
@@ -134,6 +153,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'A report as xlsx: exactly the rows the screen shows for the same request',
     ANY_REPORT,
     ExportBody,
+    xlsx,
   );
   app.post(exp.path, exp.opts, async (req, reply) =>
     sendFile(reply, await exportReport(app.db, authOf(req), req.body as never)),
@@ -144,6 +164,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     'A report over the last week, month or three months as xlsx',
     [P.countExport],
     CountExportBody,
+    xlsx,
   );
   app.post(range.path, range.opts, async (req, reply) =>
     sendFile(reply, await exportRange(app.db, authOf(req), req.body as never)),
