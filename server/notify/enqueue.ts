@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import { notifications, webhookEndpoints } from '../db/schema/notifications';
@@ -32,7 +32,12 @@ export async function enqueueAlarmNotices(db: Db, alarms: readonly AlarmToNotify
     .select({ userId: webhookEndpoints.userId, url: webhookEndpoints.url })
     .from(webhookEndpoints)
     .where(
-      and(eq(webhookEndpoints.enabled, true), inArray(webhookEndpoints.userId, pathIds(owners.values()))),
+      and(
+        eq(webhookEndpoints.enabled, true),
+        // Endpoints subscribed to positions only (issue 16) receive no alarms.
+        like(webhookEndpoints.events, '%alarm%'),
+        inArray(webhookEndpoints.userId, pathIds(owners.values())),
+      ),
     )
     .orderBy(webhookEndpoints.id);
   const planned = planNotices(alarms, owners, endpoints, alarmText);
