@@ -13,6 +13,7 @@ import { RESOURCES, type ResourceDescriptor } from './resources';
 // Where payment providers send the buyer back, and the sandbox provider's own checkout.
 const PayResultPage = lazy(() => import('./pages/pay/PayResultPage'));
 const SandboxPayPage = lazy(() => import('./pages/pay/SandboxPayPage'));
+const ProbePage = lazy(() => import('./pages/probe/ProbePage'));
 
 /** Public pages have no layout (and no Suspense of its own) around them. */
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
@@ -54,7 +55,14 @@ export function AppRoutes() {
           }
         />
         {/* /_test is the probe page. */}
-        <Route path={PUBLIC_ROUTES.test} element={<ComingSoonPage />} />
+        <Route
+          path={PUBLIC_ROUTES.test}
+          element={
+            <Lazy>
+              <ProbePage />
+            </Lazy>
+          }
+        />
         <Route element={<MainLayout />}>
           {screens.map((r) => (
             <Route key={r.path} path={r.path} element={<Screen resource={r} />} />
