@@ -30,7 +30,7 @@ export function LoginPage() {
   const Layout = LOGIN_LAYOUTS[b.loginVariant] ?? LOGIN_LAYOUTS.centered;
   return (
     // The brand's colour, also when this page switched brands after the app started.
-    <ConfigProvider theme={{ token: { colorPrimary: b.colors.primary } }}>
+    <ConfigProvider theme={{ token: { colorPrimary: b.colors.primary, colorLink: b.colors.primary } }}>
       <div data-testid="login-page" data-brand={b.id} data-variant={b.loginVariant}>
         <Layout brand={b} form={<LoginForm brand={b} />} tools={<LanguageSelect />} />
       </div>
