@@ -49,15 +49,5 @@ export const FenceDetail = Row({
   }),
 });
 
-/** A per-device answer of a batch call (server/services/batch/run.ts). */
-export const BatchResult = Row({
-  total: Type.Integer({ minimum: 0 }),
-  succeeded: Type.Integer({ minimum: 0 }),
-  failed: Type.Array(
-    Row({
-      terminalID: Type.String(),
-      key: Type.String({ description: 'Message key of src/domain/messages.ts' }),
-      message: Type.String(),
-    }),
-  ),
-});
+/** fence/allocate and fence/unallocate answer per device, as the batch device calls do. */
+export { BatchResult } from '../device/responses';

@@ -12,7 +12,7 @@ import { moveCards } from '../../services/cards/move';
 import { exportCardRecords, listCardRecords } from '../../services/cards/records';
 import { renewBatchByCard, renewByCard } from '../../services/cards/renew';
 import { Page, replies, sheetReply } from '../../lib/schema/response';
-import { BatchResult } from '../fence/responses';
+import { BatchResult } from '../device/responses';
 import { CardAccounts, CardMoved, CardRecord, Renewal } from './responses';
 import { CardTypeField, Format, Remark, TimeRange } from './schemas';
 
