@@ -13,6 +13,7 @@ export type {
   BatchView,
   ReportView,
   FormView,
+  FormAction,
   ReportOptions,
   ReportChart,
   EntityView,
@@ -52,9 +53,11 @@ export interface EntityDescriptor {
     | 'ota'
     | 'stock'
     | 'transfer'
-    | 'factory';
+    | 'factory'
+    | 'system'
+    | 'api';
   /** CASL subject of its permissions (`device:…`, `agent:…`). */
-  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'card' | 'pay' | 'order' | 'test';
+  subject: 'device' | 'agent' | 'count' | 'alarm' | 'fence' | 'card' | 'pay' | 'order' | 'test' | 'system';
   fields: Readonly<Record<string, EntityField>>;
 }
 

@@ -153,6 +153,24 @@ export interface FormView {
   report?: ReportOptions;
   /** Key in the descriptor's namespace of the submit button, when it acts (a refund) rather than searches. */
   submitKey?: string;
+  /** A settings form: this call's answer fills the form when it opens. */
+  load?: string;
+  /** Buttons under the form, each a call of its own (test a key, reset data). */
+  actions?: readonly FormAction[];
+}
+
+/** A button of a form: posts `body(values)`, then shows the answer as a message. */
+export interface FormAction {
+  name: string;
+  /** Key in the descriptor's namespace of the button. */
+  labelKey: string;
+  endpoint: string;
+  body?: (values: Values) => Values;
+  /** Key in the descriptor's namespace of a confirmation asked first (irreversible actions). */
+  confirmKey?: string;
+  danger?: boolean;
+  /** The message of an answer: its level and a key of the namespace, interpolated with the answer. */
+  describe?: (data: Values) => { level: 'success' | 'warning' | 'error'; key: string };
 }
 
 type Values = Record<string, unknown>;

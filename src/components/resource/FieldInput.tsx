@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
+import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abilityFor, hasAnyPermission } from '../../domain/ability';
@@ -102,6 +102,7 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
     case 'select':
       if (field.remoteOptions)
         return <RemoteSelect {...common} from={field.remoteOptions} allowClear={!field.required} />;
+      if (field.buttons && field.multiple) return <Checkbox.Group {...common} options={options as never} />;
       if (field.buttons)
         return <Radio.Group {...common} optionType="button" buttonStyle="solid" options={options} />;
       return (

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Descriptions, Form, Space, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { requestFile } from '../../providers/dataProvider';
@@ -10,6 +10,7 @@ import type { SheetFormat } from '../../sheets';
 import { CellValue } from './CellValue';
 import { columnSpecs, initialValues, requestBody } from './derive';
 import { saveBlob, saveSheet } from './files';
+import { FormActions } from './FormActions';
 import { formItems } from './formItems';
 import { useAccounts } from './useAccounts';
 
@@ -41,6 +42,18 @@ export function FormScreen({
   const [error, setError] = useState<unknown>(null);
   const { map: accounts } = useAccounts();
   const specs = columnSpecs(entity, view.columns ?? []);
+
+  // A settings form opens with the stored values.
+  useEffect(() => {
+    if (!view.load) return;
+    let live = true;
+    request<Row>(view.load, {})
+      .then((data) => live && form.setFieldsValue(initialValues(entity, view.fields, data ?? {})))
+      .catch((err: unknown) => live && setError(err));
+    return () => {
+      live = false;
+    };
+  }, [view, entity, form]);
 
   const submit = async (values: Row) => {
     const body = requestBody(entity, view.fields, values);
@@ -101,6 +114,7 @@ export function FormScreen({
           )}
         </Button>
       </Form>
+      {view.actions?.length ? <FormActions entity={entity} actions={view.actions} form={form} /> : null}
       {error ? (
         <Alert
           style={{ marginTop: 16 }}
