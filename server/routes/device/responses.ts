@@ -39,7 +39,36 @@ const deviceRowFields = {
   lastOnlineAt: Stamp(),
   remark: Str(),
 };
-export const DeviceRow = Row(deviceRowFields);
+export const DeviceRow = Row(deviceRowFields, {
+  examples: [
+    {
+      id: 12,
+      terminalID: '868120301234567',
+      nickname: 'Van 3',
+      carNumber: 'AB1234',
+      sim: '8613800000000',
+      iccid: '89860012345678901234',
+      cardIccid: '',
+      deviceType: 'GT06N',
+      protocol: 1,
+      importProtocol: 0,
+      iconType: 1,
+      timezone: 8,
+      expireType: 0,
+      host: '',
+      state: 1,
+      userId: 5,
+      username: 'user',
+      agentId: 2,
+      activatedAt: '2026-01-05T08:00:00.000Z',
+      platformExpireAt: '2027-01-05T08:00:00.000Z',
+      userExpireAt: null,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      lastOnlineAt: '2026-11-25T10:00:00.000Z',
+      remark: '',
+    },
+  ],
+});
 
 /** User names from the caller down to the owner, e.g. [agent, subagent, user]. */
 const OwnerPath = Type.Array(Str(), { description: 'User names from the caller down to the owner' });
@@ -51,13 +80,24 @@ export const DeviceRowWithPath = Row({ ...deviceRowFields, ownerPath: OwnerPath 
 export const DeviceListPage = Page(Row({ ...deviceRowFields, ownerPath: Type.Optional(OwnerPath) }));
 
 /** The answer of a batch device operation (docs/api/devices.md, BatchResult). */
-export const BatchResult = Row({
-  total: Int(),
-  succeeded: Int(),
-  failed: Type.Array(Row({ terminalID: Str(), key: Key(), message: Str() }), {
-    description: 'The devices refused, each with the reason',
-  }),
-});
+export const BatchResult = Row(
+  {
+    total: Int(),
+    succeeded: Int(),
+    failed: Type.Array(Row({ terminalID: Str(), key: Key(), message: Str() }), {
+      description: 'The devices refused, each with the reason',
+    }),
+  },
+  {
+    examples: [
+      {
+        total: 3,
+        succeeded: 2,
+        failed: [{ terminalID: '868120301234999', key: 'notFound', message: 'No data found' }],
+      },
+    ],
+  },
+);
 
 /** deviceImport: one result per IMEI line. */
 export const ImportResult = Row({

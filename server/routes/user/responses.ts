@@ -9,27 +9,53 @@ const Str = () => Type.String();
 const Int = () => Type.Integer();
 
 /** The user info object of spec section 3 (toUserInfo), with its device figures. */
-export const UserInfo = Row({
-  id: Int(),
-  user_id: Type.Integer({ description: 'Same as id (the spec’s name)' }),
-  parentId: Int(),
-  username: Str(),
-  nickname: Str(),
-  role: Type.Integer({ description: 'ROLE code of config/roles.ts' }),
-  token: Type.Optional(Type.String({ description: 'Only in a session payload' })),
-  realname: Str(),
-  telephone: Str(),
-  email: Str(),
-  address: Str(),
-  idCard: Str(),
-  ancestors: Type.String({ description: 'Comma-separated id chain from the root, e.g. "0,1,2"' }),
-  importNum: Type.Integer({ description: 'Devices the account may still import' }),
-  expireAt: Stamp(),
-  remark: Str(),
-  createdAt: Type.String({ format: 'date-time' }),
-  deviceNum: Type.Integer({ description: 'Devices the account holds' }),
-  saleNum: Type.Integer({ description: 'Devices it imported that now belong to others' }),
-});
+export const UserInfo = Row(
+  {
+    id: Int(),
+    user_id: Type.Integer({ description: 'Same as id (the spec’s name)' }),
+    parentId: Int(),
+    username: Str(),
+    nickname: Str(),
+    role: Type.Integer({ description: 'ROLE code of config/roles.ts' }),
+    token: Type.Optional(Type.String({ description: 'Only in a session payload' })),
+    realname: Str(),
+    telephone: Str(),
+    email: Str(),
+    address: Str(),
+    idCard: Str(),
+    ancestors: Type.String({ description: 'Comma-separated id chain from the root, e.g. "0,1,2"' }),
+    importNum: Type.Integer({ description: 'Devices the account may still import' }),
+    expireAt: Stamp(),
+    remark: Str(),
+    createdAt: Type.String({ format: 'date-time' }),
+    deviceNum: Type.Integer({ description: 'Devices the account holds' }),
+    saleNum: Type.Integer({ description: 'Devices it imported that now belong to others' }),
+  },
+  {
+    examples: [
+      {
+        id: 3,
+        user_id: 3,
+        parentId: 2,
+        username: 'subagent',
+        nickname: 'Sub agent',
+        role: 3,
+        realname: '',
+        telephone: '',
+        email: '',
+        address: '',
+        idCard: '',
+        ancestors: '0,1,2',
+        importNum: 100,
+        expireAt: null,
+        remark: '',
+        createdAt: '2026-01-02T03:04:05.000Z',
+        deviceNum: 12,
+        saleNum: 4,
+      },
+    ],
+  },
+);
 
 /** A row of findAllUserV2: [id, parentId, ancestors, username, nickname, role, deviceCount, saleCount]. */
 const AgentRowItems = [Int(), Int(), Str(), Str(), Str(), Int(), Int(), Int()];
