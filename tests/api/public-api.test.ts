@@ -62,7 +62,12 @@ describe('API keys', () => {
     expect(k.secret).toMatch(/^fgk_[A-Za-z0-9_-]{43}$/);
     const list = await h.post('/api/apikey/list', {}, agent);
     const row = list.data.find((r: { id: number }) => r.id === k.id);
-    expect(row).toMatchObject({ name: 'erp', scope: 'read', status: 'active', prefix: k.secret.slice(0, 12) });
+    expect(row).toMatchObject({
+      name: 'erp',
+      scope: 'read',
+      status: 'active',
+      prefix: k.secret.slice(0, 12),
+    });
     expect(JSON.stringify(list.data)).not.toContain(k.secret);
   });
 
@@ -80,7 +85,9 @@ describe('API keys', () => {
     const now = Date.now();
     const from = new Date(now - 2 * DAY).toISOString();
     const to = new Date(now).toISOString();
-    const t = await call('GET', `/api/v1/devices/${d.terminalId}/track?from=${from}&to=${to}`, { key: k.secret });
+    const t = await call('GET', `/api/v1/devices/${d.terminalId}/track?from=${from}&to=${to}`, {
+      key: k.secret,
+    });
     expect(t.status, JSON.stringify(t.meta)).toBe(200);
     expect(t.data.terminalId).toBe(d.terminalId);
     expect(t.data.points.length).toBeGreaterThan(10);
@@ -90,7 +97,9 @@ describe('API keys', () => {
     const one = await call('GET', `/api/v1/devices/${d.terminalId}`, { key: k.secret });
     expect(one.status).toBe(200);
     expect(one.data.terminalId).toBe(d.terminalId);
-    const latest = await call('GET', `/api/v1/positions/latest?terminalIds=${d.terminalId}`, { key: k.secret });
+    const latest = await call('GET', `/api/v1/positions/latest?terminalIds=${d.terminalId}`, {
+      key: k.secret,
+    });
     expect(latest.data).toHaveLength(1);
     expect(latest.data[0].terminalId).toBe(d.terminalId);
   });
@@ -101,7 +110,9 @@ describe('API keys', () => {
     const one = await call('GET', `/api/v1/devices/${tid}`, { key: k.secret });
     expect(one.status).toBe(404);
     const from = new Date(Date.now() - DAY).toISOString();
-    const t = await call('GET', `/api/v1/devices/${tid}/track?from=${from}&to=${new Date().toISOString()}`, { key: k.secret });
+    const t = await call('GET', `/api/v1/devices/${tid}/track?from=${from}&to=${new Date().toISOString()}`, {
+      key: k.secret,
+    });
     expect(t.status).toBe(404);
     const latest = await call('GET', `/api/v1/positions/latest?terminalIds=${tid}`, { key: k.secret });
     expect(latest.data).toEqual([]);
@@ -115,7 +126,12 @@ describe('API keys', () => {
   it('a read key cannot send a command, and no key works outside /api/v1', async () => {
     const k = await makeKey({ name: 'ro', scope: 'read' });
     const d = all.find((x) => x.id === 1)!;
-    const cmd = await call('POST', '/api/v1/commands', { key: k.secret }, { terminalId: d.terminalId, content: 'WHERE#' });
+    const cmd = await call(
+      'POST',
+      '/api/v1/commands',
+      { key: k.secret },
+      { terminalId: d.terminalId, content: 'WHERE#' },
+    );
     expect(cmd.status).toBe(403);
     expect(cmd.meta.key).toBe('apiKeyReadOnly');
     const other = await call('POST', '/api/device/deviceList', { key: k.secret }, {});
@@ -127,7 +143,8 @@ describe('API keys', () => {
 
   it('hit the rate limit with a clear 429 in the envelope', async () => {
     const k = await makeKey({ name: 'busy', ratePerMinute: 3 });
-    for (let i = 0; i < 3; i++) expect((await call('GET', '/api/v1/positions/latest', { key: k.secret })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call('GET', '/api/v1/positions/latest', { key: k.secret })).status).toBe(200);
     const r = await call('GET', '/api/v1/positions/latest', { key: k.secret });
     expect(r.status).toBe(429);
     expect(r.meta).toMatchObject({ success: false, code: 429, key: 'tooManyRequests' });
@@ -183,7 +200,7 @@ describe('position webhooks', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('post signed batches of the positions of the owner\'s subtree only', async () => {
+  it("post signed batches of the positions of the owner's subtree only", async () => {
     const k = await makeKey({ name: 'hooks', scope: 'write' });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     const add = await call('POST', '/api/v1/webhooks', { key: k.secret }, { url, events: ['position'] });
@@ -203,6 +220,7 @@ describe('position webhooks', () => {
       positionType: 'gps',
       acc: true,
       battery: 90,
+      alarm: null,
     });
     // The routes reload when the webhook is announced on the bus: publish until a batch arrives.
     const deadline = Date.now() + 8000;
@@ -218,12 +236,16 @@ describe('position webhooks', () => {
     const batch = JSON.parse(first.body);
     expect(batch.event).toBe('position');
     expect(batch.positions.length).toBeGreaterThan(0);
-    const tids = new Set(received.flatMap((r) => JSON.parse(r.body).positions.map((p: { terminalId: string }) => p.terminalId)));
+    const tids = new Set(
+      received.flatMap((r) => JSON.parse(r.body).positions.map((p: { terminalId: string }) => p.terminalId)),
+    );
     expect(tids.has(mine.terminalId)).toBe(true);
     expect(tids.has(agent2Device.terminalId)).toBe(false);
 
     const list = await call('GET', '/api/v1/webhooks', { key: k.secret });
-    expect(list.data.find((w: { id: number }) => w.id === add.data.id)).toMatchObject({ events: ['position'] });
+    expect(list.data.find((w: { id: number }) => w.id === add.data.id)).toMatchObject({
+      events: ['position'],
+    });
     const del = await call('DELETE', `/api/v1/webhooks/${add.data.id}`, { key: k.secret });
     expect(del.status).toBe(200);
   });

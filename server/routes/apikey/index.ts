@@ -7,7 +7,15 @@ import { replies, repliesNull } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
 import { createKey, deleteKey, listKeys, refreshKey, revokeKey, updateKey } from '../../services/apikey/keys';
 import { listWebhooks, setWebhookEvents } from '../../services/apikey/webhook-events';
-import { AddKeyBody, EventsBody, KeyIdBody, KeyRow, KeyWithSecret, UpdateKeyBody, WebhookRow } from './schemas';
+import {
+  AddKeyBody,
+  EventsBody,
+  KeyIdBody,
+  KeyRow,
+  KeyWithSecret,
+  UpdateKeyBody,
+  WebhookRow,
+} from './schemas';
 
 const tags = ['api key'];
 // Every reseller and customer role sees the monitor; the demo and device logins are refused by
@@ -73,7 +81,8 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Give an API key a new secret',
-        description: 'refreshApiKey (spec section 7): the old secret is refused from now on; the new one is answered once',
+        description:
+          'refreshApiKey (spec section 7): the old secret is refused from now on; the new one is answered once',
         body: KeyIdBody,
         response: replies(KeyWithSecret, 'The key with its new secret'),
       },
@@ -115,7 +124,8 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'My webhook endpoints and their events',
-        description: "The caller's webhook endpoints (made on the alarm notification screen) with the events each receives",
+        description:
+          "The caller's webhook endpoints (made on the alarm notification screen) with the events each receives",
         body: NoInput(),
         response: replies(Type.Array(WebhookRow)),
       },
@@ -130,7 +140,8 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Choose the events a webhook endpoint receives',
-        description: 'alarm: each alarm, signed, retried; position: positions of the subtree in signed batches',
+        description:
+          'alarm: each alarm, signed, retried; position: positions of the subtree in signed batches',
         body: EventsBody,
         response: replies(WebhookRow),
       },

@@ -4,8 +4,12 @@ import { Body, DateTime, Id, Int, List, OneOf, Required, Text, Type } from '../.
 import { Nullable, Row, Stamp } from '../../lib/schema/response';
 
 /** Request and answer shapes of the API key and webhook event routes (docs/api/public-api.md). */
-export const Scope = OneOf(API_KEY_SCOPES, { description: 'read: GET calls only; write: also commands and webhooks' });
-export const Rate = Int(1, API_KEY_RATE_MAX, { description: 'Requests per minute; absent: the platform default' });
+export const Scope = OneOf(API_KEY_SCOPES, {
+  description: 'read: GET calls only; write: also commands and webhooks',
+});
+export const Rate = Int(1, API_KEY_RATE_MAX, {
+  description: 'Requests per minute; absent: the platform default',
+});
 export const Events = List(OneOf(WEBHOOK_EVENTS), WEBHOOK_EVENTS.length, { minItems: 1 });
 
 export const AddKeyBody = Body({
@@ -72,7 +76,13 @@ export const WebhookRow = Row(
   },
   {
     examples: [
-      { id: 1, url: 'https://erp.example.com/fleetgate', enabled: true, events: ['alarm', 'position'], createdAt: '2026-11-20T08:00:00.000Z' },
+      {
+        id: 1,
+        url: 'https://erp.example.com/fleetgate',
+        enabled: true,
+        events: ['alarm', 'position'],
+        createdAt: '2026-11-20T08:00:00.000Z',
+      },
     ],
   },
 );

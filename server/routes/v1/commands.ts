@@ -25,7 +25,7 @@ export default async function v1CommandRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a command',
         description:
-          'Sends a command (text, or a command of the device type\'s set with its params) and waits for the reply ' +
+          "Sends a command (text, or a command of the device type's set with its params) and waits for the reply " +
           `(at most COMMAND_TIMEOUT, 30 s by default). A device offline whose protocol allows it gets the command queued ` +
           '(queued true). Write keys only; the demo account is refused.',
         body: CommandBody,

@@ -54,7 +54,7 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'One device',
-        description: 'A device with its last position; a device outside the caller\'s subtree is not found',
+        description: "A device with its last position; a device outside the caller's subtree is not found",
         params: TerminalParam,
         response: replies(DeviceWithPosition),
       },
@@ -82,7 +82,11 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
       config: DEVICES,
     },
     async (req) => {
-      const ids = req.query.terminalIds?.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 1000);
+      const ids = req.query.terminalIds
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 1000);
       return ok(await latestPositions(db, authOf(req), ids));
     },
   );
@@ -94,7 +98,7 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Track of a device',
         description:
-          'The positions of a range of at most 90 days within the last 90 (the web app\'s track rules), ' +
+          "The positions of a range of at most 90 days within the last 90 (the web app's track rules), " +
           'simplified to maxPoints (4000 unless asked), with the stays found in it',
         params: TerminalParam,
         querystring: TrackQuery,

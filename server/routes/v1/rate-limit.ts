@@ -25,6 +25,8 @@ export async function registerRateLimit(app: FastifyInstance) {
     keyGenerator: keyOf,
     cache: 10_000,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'tooManyRequests', undefined, 429, null, { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+      new AppError(429, 'tooManyRequests', undefined, 429, null, {
+        seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),
+      }),
   });
 }

@@ -50,7 +50,7 @@ export default async function v1ReportRoutes(fastify: FastifyInstance) {
         summary: 'Mileage report',
         description:
           'Distance and moving time per device and day (groupBy deviceDay), per device or per day, over at most 92 platform days, ' +
-          'with the sums per date and the totals; from the daily rollups (the web app\'s mileage statistics)',
+          "with the sums per date and the totals; from the daily rollups (the web app's mileage statistics)",
         querystring: MileageQuery,
         response: replies(Mileage),
       },

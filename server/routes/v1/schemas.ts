@@ -2,7 +2,17 @@ import { TRACK_POINTS_MAX, TRACK_POINTS_MIN } from '../../../src/domain/track';
 import { WEBHOOK_EVENTS } from '../../../src/domain/api-keys';
 import { INT32_MAX, NAME_MAX } from '../../../src/domain/limits';
 import { PAGE_SIZE_MAX } from '../../../src/domain/constants';
-import { Body, DateOnly, DateTime, Int, OneOf, TerminalId, Text, Token, Type } from '../../lib/schema/primitives';
+import {
+  Body,
+  DateOnly,
+  DateTime,
+  Int,
+  OneOf,
+  TerminalId,
+  Text,
+  Token,
+  Type,
+} from '../../lib/schema/primitives';
 import { Nullable, Row, Stamp } from '../../lib/schema/response';
 import { STATE_NAMES } from '../../services/public-api/devices';
 import { WEBHOOK_SECRET_MAX, WEBHOOK_SECRET_MIN, WEBHOOK_URL_MAX } from '../notify/schemas';
@@ -16,10 +26,14 @@ const at = '2026-11-26T08:30:00.000Z';
 
 export const Paging = {
   page: Type.Optional(Int(1, INT32_MAX, { description: 'Page number, from 1' })),
-  pageSize: Type.Optional(Int(1, PAGE_SIZE_MAX, { description: 'Rows per page (15 unless asked, at most 100)' })),
+  pageSize: Type.Optional(
+    Int(1, PAGE_SIZE_MAX, { description: 'Rows per page (15 unless asked, at most 100)' }),
+  ),
 };
 
-export const TerminalParam = Body({ terminalId: TerminalId({ maxLength: 20, examples: ['356789012345678'] }) });
+export const TerminalParam = Body({
+  terminalId: TerminalId({ maxLength: 20, examples: ['356789012345678'] }),
+});
 
 export const DevicesQuery = Body({
   ...Paging,
@@ -29,14 +43,19 @@ export const DevicesQuery = Body({
 
 export const LatestQuery = Body({
   terminalIds: Type.Optional(
-    Token(4000, { description: 'Comma-separated terminal ids; absent: every device', examples: ['356789012345678,356789012345679'] }),
+    Token(4000, {
+      description: 'Comma-separated terminal ids; absent: every device',
+      examples: ['356789012345678,356789012345679'],
+    }),
   ),
 });
 
 export const TrackQuery = Body({
   from: DateTime({ examples: ['2026-11-25T00:00:00Z'] }),
   to: DateTime({ examples: ['2026-11-26T00:00:00Z'] }),
-  maxPoints: Type.Optional(Int(TRACK_POINTS_MIN, TRACK_POINTS_MAX, { description: 'Simplify to at most this many points' })),
+  maxPoints: Type.Optional(
+    Int(TRACK_POINTS_MIN, TRACK_POINTS_MAX, { description: 'Simplify to at most this many points' }),
+  ),
 });
 
 export const AlarmsQuery = Body({
@@ -108,22 +127,25 @@ const positionExample = {
   battery: 80,
 };
 
-export const Position = Type.Union([
-  Row(
-    {
-      lat: Type.Number(),
-      lon: Type.Number(),
-      speed: Type.Number({ description: 'km/h' }),
-      course: Type.Number({ description: 'Degrees from north' }),
-      fixTime: Type.String({ format: 'date-time' }),
-      positionType: Nullable(Type.String({ description: 'gps, bds, lbs or wifi' })),
-      acc: Nullable(Type.Boolean()),
-      battery: Nullable(Type.Number()),
-    },
-    { examples: [positionExample] },
-  ),
-  Type.Null(),
-], { description: 'Null without a fix, and once the device has expired' });
+export const Position = Type.Union(
+  [
+    Row(
+      {
+        lat: Type.Number(),
+        lon: Type.Number(),
+        speed: Type.Number({ description: 'km/h' }),
+        course: Type.Number({ description: 'Degrees from north' }),
+        fixTime: Type.String({ format: 'date-time' }),
+        positionType: Nullable(Type.String({ description: 'gps, bds, lbs or wifi' })),
+        acc: Nullable(Type.Boolean()),
+        battery: Nullable(Type.Number()),
+      },
+      { examples: [positionExample] },
+    ),
+    Type.Null(),
+  ],
+  { description: 'Null without a fix, and once the device has expired' },
+);
 
 export const DeviceWithPosition = Type.Intersect([Device, Type.Object({ position: Position })], {
   examples: [{ ...deviceExample, position: positionExample }],
@@ -173,8 +195,24 @@ export const Track = Row(
         simplified: false,
         mileageM: 1520.4,
         points: [
-          { time: '2026-11-25T08:00:00.000Z', lat: 22.5431, lon: 114.0579, speed: 0, course: 0, valid: true, positionType: 'gps' },
-          { time: '2026-11-25T08:02:00.000Z', lat: 22.5512, lon: 114.0601, speed: 45, course: 12, valid: true, positionType: 'gps' },
+          {
+            time: '2026-11-25T08:00:00.000Z',
+            lat: 22.5431,
+            lon: 114.0579,
+            speed: 0,
+            course: 0,
+            valid: true,
+            positionType: 'gps',
+          },
+          {
+            time: '2026-11-25T08:02:00.000Z',
+            lat: 22.5512,
+            lon: 114.0601,
+            speed: 45,
+            course: 12,
+            valid: true,
+            positionType: 'gps',
+          },
         ],
         stays: [],
       },
@@ -197,7 +235,18 @@ export const Alarm = Row(
   },
   {
     examples: [
-      { id: 981, terminalId: '356789012345678', name: 'Truck 12', type: 'overspeed', time: at, lat: 22.54, lon: 114.05, speed: 96, address: null, read: false },
+      {
+        id: 981,
+        terminalId: '356789012345678',
+        name: 'Truck 12',
+        type: 'overspeed',
+        time: at,
+        lat: 22.54,
+        lon: 114.05,
+        speed: 96,
+        address: null,
+        read: false,
+      },
     ],
   },
 );
@@ -206,13 +255,28 @@ export const Mileage = Row(
   {
     list: Type.Array(Row({})),
     total: Type.Integer(),
-    byDate: Type.Array(Row({ date: Type.String(), mileageM: Type.Number(), movingS: Type.Number(), devices: Type.Integer() })),
-    totals: Row({ mileageM: Type.Number(), movingS: Type.Number(), devices: Type.Integer(), rows: Type.Integer() }),
+    byDate: Type.Array(
+      Row({ date: Type.String(), mileageM: Type.Number(), movingS: Type.Number(), devices: Type.Integer() }),
+    ),
+    totals: Row({
+      mileageM: Type.Number(),
+      movingS: Type.Number(),
+      devices: Type.Integer(),
+      rows: Type.Integer(),
+    }),
   },
   {
     examples: [
       {
-        list: [{ terminalID: '356789012345678', name: 'Truck 12', date: '2026-11-25', mileageM: 15230.5, movingS: 5400 }],
+        list: [
+          {
+            terminalID: '356789012345678',
+            name: 'Truck 12',
+            date: '2026-11-25',
+            mileageM: 15230.5,
+            movingS: 5400,
+          },
+        ],
         total: 1,
         byDate: [{ date: '2026-11-25', mileageM: 15230.5, movingS: 5400, devices: 1 }],
         totals: { mileageM: 15230.5, movingS: 5400, devices: 1, rows: 1 },
@@ -223,12 +287,24 @@ export const Mileage = Row(
 
 export const CommandBody = Body({
   terminalId: TerminalId({ maxLength: 20, examples: ['356789012345678'] }),
-  content: Type.Optional(Text(200, { description: 'Command text as the device reads it', examples: ['WHERE#'] })),
-  commandKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$', maxLength: 32, description: "A command of the device type's set" })),
-  params: Type.Optional(
-    Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$', maxLength: 32 }), Type.Union([Text(200), Int(-INT32_MAX, INT32_MAX)]), {
-      maxProperties: 16,
+  content: Type.Optional(
+    Text(200, { description: 'Command text as the device reads it', examples: ['WHERE#'] }),
+  ),
+  commandKey: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_]{1,32}$',
+      maxLength: 32,
+      description: "A command of the device type's set",
     }),
+  ),
+  params: Type.Optional(
+    Type.Record(
+      Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$', maxLength: 32 }),
+      Type.Union([Text(200), Int(-INT32_MAX, INT32_MAX)]),
+      {
+        maxProperties: 16,
+      },
+    ),
   ),
 });
 
@@ -241,7 +317,17 @@ export const CommandSent = Row(
     outcome: Type.Optional(OneOf(['success', 'timeout', 'error', 'pending'] as const)),
     reply: Type.Optional(Nullable(Type.String())),
   },
-  { examples: [{ queued: false, commandId: 5521, content: 'WHERE#', outcome: 'success', reply: 'Lat:N22.54,Lon:E114.05' }] },
+  {
+    examples: [
+      {
+        queued: false,
+        commandId: 5521,
+        content: 'WHERE#',
+        outcome: 'success',
+        reply: 'Lat:N22.54,Lon:E114.05',
+      },
+    ],
+  },
 );
 
 export const CommandResult = Row(
@@ -258,7 +344,17 @@ export const CommandResult = Row(
   },
   {
     examples: [
-      { id: 5521, terminalId: '356789012345678', content: 'WHERE#', reply: 'Lat:N22.54,Lon:E114.05', status: 'replied', outcome: 'success', createdAt: at, sentAt: at, repliedAt: at },
+      {
+        id: 5521,
+        terminalId: '356789012345678',
+        content: 'WHERE#',
+        reply: 'Lat:N22.54,Lon:E114.05',
+        status: 'replied',
+        outcome: 'success',
+        createdAt: at,
+        sentAt: at,
+        repliedAt: at,
+      },
     ],
   },
 );
@@ -273,7 +369,12 @@ export const AddWebhook = Body({
     examples: ['https://erp.example.com/fleetgate'],
   }),
   secret: Type.Optional(
-    Token(WEBHOOK_SECRET_MAX, { minLength: WEBHOOK_SECRET_MIN, description: 'Signing secret; absent: the server makes one' }),
+    Token(WEBHOOK_SECRET_MAX, {
+      minLength: WEBHOOK_SECRET_MIN,
+      description: 'Signing secret; absent: the server makes one',
+    }),
   ),
-  events: Type.Optional(Type.Array(OneOf(WEBHOOK_EVENTS), { maxItems: 2, minItems: 1, examples: [['alarm', 'position']] })),
+  events: Type.Optional(
+    Type.Array(OneOf(WEBHOOK_EVENTS), { maxItems: 2, minItems: 1, examples: [['alarm', 'position']] }),
+  ),
 });

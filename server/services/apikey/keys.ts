@@ -63,7 +63,11 @@ function refuseAccount(auth: AuthContext) {
 
 export async function listKeys(db: Db, auth: AuthContext): Promise<KeyView[]> {
   if (auth.deviceId != null) return [];
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, auth.user.id)).orderBy(asc(apiKeys.id));
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, auth.user.id))
+    .orderBy(asc(apiKeys.id));
   return rows.map((r) => keyView(r));
 }
 
@@ -81,7 +85,11 @@ function expiryOf(text: string | undefined, now = Date.now()): Date | null {
   return at;
 }
 
-export async function createKey(db: Db, auth: AuthContext, input: KeyInput): Promise<KeyView & { secret: string }> {
+export async function createKey(
+  db: Db,
+  auth: AuthContext,
+  input: KeyInput,
+): Promise<KeyView & { secret: string }> {
   refuseAccount(auth);
   const scope = input.scope ?? 'read';
   if (scope === 'write' && !mayWrite(auth)) throw new AppError(403, 'apiKeyWriteNotAllowed');
@@ -135,7 +143,11 @@ export async function updateKey(
 }
 
 /** refreshApiKey (spec section 7): a new secret for the key; the old one is refused from now on. */
-export async function refreshKey(db: Db, auth: AuthContext, id: number): Promise<KeyView & { secret: string }> {
+export async function refreshKey(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+): Promise<KeyView & { secret: string }> {
   refuseAccount(auth);
   const row = await ownKey(db, auth, id);
   if (row.revokedAt) throw new AppError(400, 'apiKeyRevoked');

@@ -16,7 +16,8 @@ export interface KeyAuth {
   ratePerMinute: number | null;
 }
 
-type Found = { key: KeyAuth; user: UserRow } | 'apiKeyInvalid' | 'apiKeyRevoked' | 'apiKeyExpired' | 'userExpired';
+type Found =
+  { key: KeyAuth; user: UserRow } | 'apiKeyInvalid' | 'apiKeyRevoked' | 'apiKeyExpired' | 'userExpired';
 
 async function loadKey(db: Db, hash: string): Promise<Found> {
   const [row] = await db
@@ -32,7 +33,10 @@ async function loadKey(db: Db, hash: string): Promise<Found> {
   // The owner's account expiry ends its keys as it ends its logins.
   if (row.user.expireAt && row.user.expireAt.getTime() <= Date.now()) return 'userExpired';
   const k = row.key;
-  return { key: { id: k.id, scope: k.scope === 'write' ? 'write' : 'read', ratePerMinute: k.ratePerMinute }, user: row.user };
+  return {
+    key: { id: k.id, scope: k.scope === 'write' ? 'write' : 'read', ratePerMinute: k.ratePerMinute },
+    user: row.user,
+  };
 }
 
 // Shared briefly like sessions (server/lib/read-cache.ts); any write through the node clears it,
@@ -43,7 +47,10 @@ const cache = new ReadCache<Found>();
  * The key and its owner of a secret, or a 401 naming why not (unknown, revoked, expired).
  * The owner's last use is recorded at most once a minute per key, not once per request.
  */
-export async function findApiKey(db: Db, secret: string): Promise<{ key: KeyAuth; user: UserRow; hash: string }> {
+export async function findApiKey(
+  db: Db,
+  secret: string,
+): Promise<{ key: KeyAuth; user: UserRow; hash: string }> {
   if (!wellFormedKey(secret)) throw new AppError(401, 'apiKeyInvalid');
   const hash = hashApiKey(secret);
   const found = await cache.get(hash, () => loadKey(db, hash));

@@ -32,7 +32,13 @@ const cols = {
   createdAt: webhookEndpoints.createdAt,
 };
 
-const view = (r: { id: number; url: string; enabled: boolean; events: string; createdAt: Date }): WebhookView => ({
+const view = (r: {
+  id: number;
+  url: string;
+  enabled: boolean;
+  events: string;
+  createdAt: Date;
+}): WebhookView => ({
   ...r,
   events: parseEvents(r.events),
 });

@@ -60,7 +60,10 @@ export class PositionWebhooks {
     private readonly opts: PositionWebhookOptions,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.batcher = new PositionBatcher({ batchMax: opts.batchMax, maxQueued: opts.batchMax * QUEUED_BATCHES });
+    this.batcher = new PositionBatcher({
+      batchMax: opts.batchMax,
+      maxQueued: opts.batchMax * QUEUED_BATCHES,
+    });
   }
 
   async start() {
@@ -122,7 +125,8 @@ export class PositionWebhooks {
     const receiver = this.routes.receivers.get(endpointId);
     const batch = this.batcher.take(endpointId);
     if (!receiver || !batch) return;
-    if (batch.dropped) this.log.warn({ endpointId, dropped: batch.dropped }, 'position webhooks: positions dropped');
+    if (batch.dropped)
+      this.log.warn({ endpointId, dropped: batch.dropped }, 'position webhooks: positions dropped');
     const body = JSON.stringify({
       event: 'position',
       sentAt: new Date().toISOString(),
