@@ -70,4 +70,13 @@ test.describe('brands configured by files', () => {
     await page.goto('/login');
     await expect(page.getByTestId('login-page')).toHaveAttribute('data-brand', 'default');
   });
+
+  test('a host listed by a brand shows that brand at the common /login', async ({ page, baseURL }) => {
+    const b = BRANDS.find((x) => x.hosts.some((h) => h.endsWith('.localhost'))) as Brand;
+    // *.localhost is the loopback address in Chromium: the same server, another Host header.
+    const url = new URL('/login', baseURL);
+    url.hostname = b.hosts.find((h) => h.endsWith('.localhost')) as string;
+    await page.goto(url.toString());
+    await expectBrandLogin(page, b);
+  });
 });
