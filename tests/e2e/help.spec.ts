@@ -77,7 +77,11 @@ test('a language without its own screenshots shows the English ones', async ({ p
 
 /** Opens one operation of the interface page (found with the search box) and returns its panel. */
 async function openOperation(page: Page, id: string) {
-  await page.getByTestId('operation-search').locator('input').fill(id.split(' ')[1]);
+  // antd puts the test id on the <input> itself or on its wrapper, depending on the component.
+  await page
+    .locator('input[data-testid="operation-search"], [data-testid="operation-search"] input')
+    .first()
+    .fill(id.split(' ')[1]);
   await page.locator(`[data-op="${id}"]`).click();
   const item = page.locator(`.ant-collapse-item:has(> .ant-collapse-header [data-op="${id}"])`);
   await expect(item.getByTestId('operation-view')).toBeVisible();
