@@ -25,7 +25,23 @@ const FenceFields = {
   username: Type.String({ description: "The owner account's user name" }),
   devices: Type.Integer({ minimum: 0, description: 'Devices the fence is allocated to' }),
 };
-export const FenceRow = Row(FenceFields);
+export const FenceRow = Row(FenceFields, {
+  examples: [
+    {
+      id: 1,
+      name: 'Depot 500 m',
+      type: 'circle',
+      radius: 500,
+      center: { lng: 116.3975, lat: 39.9087 },
+      points: null,
+      state: 1,
+      createdAt: '2026-10-27T02:38:47.145Z',
+      userId: 2,
+      username: 'agent',
+      devices: 3,
+    },
+  ],
+});
 
 /** One device a fence is allocated to. */
 const Allocation = Row({

@@ -1,4 +1,4 @@
-import { ORDER_CLOSED, CARD_TYPES } from '../../../src/domain/payment';
+import { CARD_TYPES, ORDER_CLOSED } from '../../../src/domain/payment';
 import { OneOf } from '../../lib/schema/primitives';
 import { Nullable, Page, Row, Stamp, Type } from '../../lib/schema/response';
 
@@ -82,14 +82,15 @@ export const PaymentAccount = Row({
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
+/** The account paid for a renewal: the nearest above the payer taking online payment. */
+const Payee = Row(
+  { id: Type.Integer(), username: Type.String(), nickname: Type.String() },
+  { description: 'The payee' },
+);
+
 export const AllowedPay = Row({
   allowed: Type.Boolean({ description: 'Whether the account may renew online' }),
-  agent: Nullable(
-    Row(
-      { id: Type.Integer(), username: Type.String(), nickname: Type.String() },
-      { description: 'The payee' },
-    ),
-  ),
+  agent: Nullable(Payee),
   paymentTypes: Type.Array(PaymentType),
   prices: Type.Array(Price),
 });
@@ -111,10 +112,7 @@ export const CodesCreated = Row({ batchNo: Type.String(), codes: Type.Array(Type
 export const Updated = Row({ updated: Type.Integer({ minimum: 0 }) });
 
 const quoteFields = {
-  agent: Row(
-    { id: Type.Integer(), username: Type.String(), nickname: Type.String() },
-    { description: 'The payee' },
-  ),
+  agent: Payee,
   devices: Type.Integer({ minimum: 1 }),
   unitPriceMinor: Minor('Price of one period for one device'),
   currency: Currency,
