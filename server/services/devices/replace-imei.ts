@@ -5,9 +5,12 @@ import { isValidImei } from '../../../src/domain/validators';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { badField, badRequest } from '../../lib/errors';
+import { sqlState } from '../../lib/schema/db-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { loadDeviceInScope } from '../device-scope';
 import { clearCountCache } from './count-cache';
+
+const UNIQUE_VIOLATION = '23505';
 
 /** Does the device take an 11-digit JT/T 808 terminal number (spec section 5)? */
 export const takes808Number = (d: { importProtocol: number; protocol: number }) =>
@@ -43,7 +46,13 @@ export async function replaceImei(
   if (taken) throw badRequest('imeiExists');
   const now = new Date();
   // The unique index on terminal_id settles a race between two replacements to the same IMEI.
-  await db.update(devices).set({ terminalId: next, updatedAt: now }).where(eq(devices.id, device.id));
+  await db
+    .update(devices)
+    .set({ terminalId: next, updatedAt: now })
+    .where(eq(devices.id, device.id))
+    .catch((e: unknown) => {
+      throw sqlState(e) === UNIQUE_VIOLATION ? badRequest('imeiExists') : e;
+    });
   clearCountCache();
   log({ deviceId: device.id, from: device.terminalId, to: next, by: auth.user.username });
   return { id: device.id, oldTerminalID: device.terminalId, terminalID: next, replacedAt: now.toISOString() };
