@@ -46,20 +46,37 @@ describe('updateDevice', () => {
       agent,
     );
     expect(r.meta.success, JSON.stringify(r.meta)).toBe(true);
-    expect(r.data).toMatchObject({ terminalID: d.terminalId, nickname: 'Truck 9', speedLimit: 90, timezone: 7 });
+    expect(r.data).toMatchObject({
+      terminalID: d.terminalId,
+      nickname: 'Truck 9',
+      speedLimit: 90,
+      timezone: 7,
+    });
     const row = (await reread(h, [d.terminalId])).get(d.terminalId)!;
     expect(row.speedLimit).toBe(90);
     expect(row.remark).toBe('cold chain');
-    const cleared = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, speedLimit: 0 }, agent);
+    const cleared = await h.post(
+      '/api/device/updateDevice',
+      { terminalID: d.terminalId, speedLimit: 0 },
+      agent,
+    );
     expect(cleared.data.speedLimit).toBeNull();
   });
 
   it('applies the shared checks (plate, scope) and refuses the demo', async () => {
     const d = await gt06Of('agent');
-    const bad = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, carNumber: 'nope' }, agent);
+    const bad = await h.post(
+      '/api/device/updateDevice',
+      { terminalID: d.terminalId, carNumber: 'nope' },
+      agent,
+    );
     expect(bad.meta.key).toBe('plateInvalid');
     const other = await foreign();
-    const out = await h.post('/api/device/updateDevice', { terminalID: other.terminalId, nickname: 'x' }, agent);
+    const out = await h.post(
+      '/api/device/updateDevice',
+      { terminalID: other.terminalId, nickname: 'x' },
+      agent,
+    );
     expect(out.status).toBe(404);
     const r = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, nickname: 'x' }, demo);
     expect(r.meta.key).toBe('demoForbidden');
@@ -71,10 +88,16 @@ describe('transformDeviceIMEI', () => {
     const d = await gt06Of('agent', 1);
     await h.handle.db.insert(positions).values({ deviceId: d.id, fixTime: new Date(), lat: 22.5, lon: 114 });
     const history = async () =>
-      Number((await h.handle.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, d.id)))[0]!.n);
+      Number(
+        (await h.handle.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, d.id)))[0]!.n,
+      );
     const before = await history();
     const next = freshImei();
-    const r = await h.post('/api/device/transformDeviceIMEI', { terminalID: d.terminalId, newTerminalID: next }, agent);
+    const r = await h.post(
+      '/api/device/transformDeviceIMEI',
+      { terminalID: d.terminalId, newTerminalID: next },
+      agent,
+    );
     expect(r.meta.success, JSON.stringify(r.meta)).toBe(true);
     expect(r.data).toMatchObject({ id: d.id, oldTerminalID: d.terminalId, terminalID: next });
     const [row] = await h.handle.db.select().from(devices).where(eq(devices.id, d.id));
@@ -131,17 +154,29 @@ describe('transformDeviceApi', () => {
   it('moves devices like deviceTransform', async () => {
     const d = await gt06Of('agent', 4);
     const sub = await h.idOf('subagent');
-    const r = await h.post('/api/device/transformDeviceApi', { terminalIDs: [d.terminalId], userId: sub }, agent);
+    const r = await h.post(
+      '/api/device/transformDeviceApi',
+      { terminalIDs: [d.terminalId], userId: sub },
+      agent,
+    );
     expect(r.data).toMatchObject({ total: 1, succeeded: 1, failed: [] });
     expect((await reread(h, [d.terminalId])).get(d.terminalId)!.userId).toBe(sub);
-    const again = await h.post('/api/device/transformDeviceApi', { terminalIDs: [d.terminalId], userId: sub }, agent);
+    const again = await h.post(
+      '/api/device/transformDeviceApi',
+      { terminalIDs: [d.terminalId], userId: sub },
+      agent,
+    );
     expect(again.data.failed[0].key).toBe('deviceAlreadyOwned');
   });
 });
 
 describe('userSale', () => {
   const saleNum = async () => {
-    const r = await h.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'agent', password: '123456' } });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'agent', password: '123456' },
+    });
     const data = r.json().data;
     return Number(data.saleNum ?? data.userInfo?.saleNum);
   };
@@ -150,7 +185,9 @@ describe('userSale', () => {
     const d = await gt06Of('agent', 5);
     const user = await h.idOf('user');
     const sold = await saleNum();
-    const expiry = new Date(Math.min(d.platformExpireAt?.getTime() ?? Date.now() + 86_400_000, Date.now() + 86_400_000));
+    const expiry = new Date(
+      Math.min(d.platformExpireAt?.getTime() ?? Date.now() + 86_400_000, Date.now() + 86_400_000),
+    );
     const r = await h.post(
       '/api/device/userSale',
       { terminalIDs: [d.terminalId], userId: user, userExpireAt: expiry.toISOString() },
@@ -209,7 +246,11 @@ describe('getDeviceListByAgentIds', () => {
   });
 
   it('refuses an account outside the subtree', async () => {
-    const r = await h.post('/api/device/getDeviceListByAgentIds', { agentIds: [await h.idOf('agent2')] }, agent);
+    const r = await h.post(
+      '/api/device/getDeviceListByAgentIds',
+      { agentIds: [await h.idOf('agent2')] },
+      agent,
+    );
     expect(r.status).toBe(404);
   });
 });
@@ -259,12 +300,23 @@ describe('findKey', () => {
       .values({ terminalId: j.terminalId, authCode: 'AUTH-1234', terminalKey: 'k' })
       .onConflictDoUpdate({ target: jt808Registrations.terminalId, set: { authCode: 'AUTH-1234' } });
     const r = await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, agent);
-    expect(r.data).toMatchObject({ terminalID: j.terminalId, family: 'jt808', needed: true, authCode: 'AUTH-1234' });
+    expect(r.data).toMatchObject({
+      terminalID: j.terminalId,
+      family: 'jt808',
+      needed: true,
+      authCode: 'AUTH-1234',
+    });
     const factory = await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('test'));
     expect(factory.data.authCode).toBe('AUTH-1234');
-    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('user'))).status).toBe(403);
-    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, demo)).meta.key).toBe('demoForbidden');
-    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('agent2'))).status).toBe(404);
+    expect(
+      (await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('user'))).status,
+    ).toBe(403);
+    expect((await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, demo)).meta.key).toBe(
+      'demoForbidden',
+    );
+    expect(
+      (await h.get(`/api/device/findKey?terminalID=${j.terminalId}`, await h.login('agent2'))).status,
+    ).toBe(404);
   });
 
   it('says a GT06 tracker needs no code', async () => {
@@ -313,7 +365,9 @@ describe('device pictures', () => {
     expect(stranger.statusCode).toBe(404);
     expect((await h.post('/api/device/picture/list', { terminalID: d.terminalId }, agent2)).status).toBe(404);
     expect((await h.post('/api/device/delDevicePicture', { id: pic.id }, agent2)).status).toBe(404);
-    expect((await h.post('/api/device/delDevicePicture', { id: pic.id }, demo)).meta.key).toBe('demoForbidden');
+    expect((await h.post('/api/device/delDevicePicture', { id: pic.id }, demo)).meta.key).toBe(
+      'demoForbidden',
+    );
     expect((await upload((await foreign()).terminalId, PNG, agent)).statusCode).toBe(404);
 
     const del = await h.post('/api/device/delDevicePicture', { id: pic.id }, agent);

@@ -3,7 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { AGENT_IDS_MAX, NAME_MAX, REMARK_MAX, SPEED_LIMIT_MAX_KMH } from '../../../src/domain/limits';
 import { ok, PageQuery } from '../../lib/envelope';
-import { Body, Code, Id, Int, LineList, List, Num, Text, TerminalId, Type } from '../../lib/schema/primitives';
+import {
+  Body,
+  Code,
+  Id,
+  Int,
+  LineList,
+  List,
+  Num,
+  Text,
+  TerminalId,
+  Type,
+} from '../../lib/schema/primitives';
 import { Nullable, Page, replies, Row, Stamp } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
 import type { BatchContext } from '../../services/batch/run';
@@ -85,7 +96,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'API form of deviceTransform: moves devices to an account of the caller\'s subtree',
+        description: "API form of deviceTransform: moves devices to an account of the caller's subtree",
         body: Body({ ...BatchFields, userId: Id() }),
         response: replies(BatchResult),
       },
@@ -114,7 +125,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'One page of the devices of several accounts of the caller\'s subtree',
+        description: "One page of the devices of several accounts of the caller's subtree",
         body: Body({
           ...PageQuery,
           agentIds: List(Id(), AGENT_IDS_MAX, { minItems: 1 }),
@@ -132,7 +143,8 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'The owner of each IMEI and the accounts from the caller down to it; others listed as missing',
+        description:
+          'The owner of each IMEI and the accounts from the caller down to it; others listed as missing',
         body: Body({ imeis: LineList({ maxLength: 50_000 }) }),
         response: replies(
           Row({
@@ -144,7 +156,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
                 ownerPath: OwnerPath,
               }),
             ),
-            missing: Type.Array(Str(), { description: 'IMEIs unknown or outside the caller\'s scope' }),
+            missing: Type.Array(Str(), { description: "IMEIs unknown or outside the caller's scope" }),
           }),
         ),
       },

@@ -89,7 +89,12 @@ export default async function devicePictureRoutes(fastify: FastifyInstance) {
   app.post(
     '/device/delDevicePicture',
     {
-      schema: { tags, description: 'Deletes a picture of a device', body: Body({ id: Id() }), response: repliesNull() },
+      schema: {
+        tags,
+        description: 'Deletes a picture of a device',
+        body: Body({ id: Id() }),
+        response: repliesNull(),
+      },
       config: write,
     },
     async (req) => ok(await deletePicture(db, dir, authOf(req), req.body.id)),

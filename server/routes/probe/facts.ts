@@ -7,8 +7,11 @@ import type { Db } from '../../db/client';
 /** The product version, read once from package.json. */
 export const VERSION: string = (() => {
   try {
-    return (JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string })
-      .version;
+    return (
+      JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return 'unknown';
   }

@@ -36,7 +36,11 @@ export async function findKey(db: Db, auth: AuthContext, terminalID: string) {
   const device = isFactory(auth)
     ? (await db.select().from(devices).where(eq(devices.terminalId, id)).limit(1))[0]
     : await loadDeviceInScope(db, auth, id);
-  const [reg] = await db.select().from(jt808Registrations).where(eq(jt808Registrations.terminalId, id)).limit(1);
+  const [reg] = await db
+    .select()
+    .from(jt808Registrations)
+    .where(eq(jt808Registrations.terminalId, id))
+    .limit(1);
   if (!device && !reg) throw notFound();
   const family = device ? (PROTOCOL_FAMILY[device.protocol] ?? null) : 'jt808';
   return {

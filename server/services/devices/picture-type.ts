@@ -14,8 +14,10 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 export function pictureType(b: Uint8Array): PictureType | null {
   if (startsWith(b, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png' };
-  if (startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8)) return { mime: 'image/webp', ext: 'webp' };
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: 'image/png', ext: 'png' };
+  if (startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8))
+    return { mime: 'image/webp', ext: 'webp' };
   return null;
 }
 

@@ -45,7 +45,9 @@ export async function uploadPicture(
 ) {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest('pictureRawBody');
   if (bytes.length > PICTURE_MAX_BYTES)
-    throw new AppError(413, 'pictureTooLarge', undefined, 413, null, { limit: PICTURE_MAX_BYTES / 1024 / 1024 });
+    throw new AppError(413, 'pictureTooLarge', undefined, 413, null, {
+      limit: PICTURE_MAX_BYTES / 1024 / 1024,
+    });
   const type = pictureType(bytes);
   if (!type) throw badRequest('pictureTypeInvalid');
   const device = await loadDeviceInScope(db, auth, q.terminalID.trim());
