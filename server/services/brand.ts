@@ -36,7 +36,9 @@ export interface Brands {
 export function loadBrands(defaultId: string, dir = BRANDS_DIR, assetsDir = BRAND_ASSETS_DIR): Brands {
   const problems: string[] = [];
   const files: { file: string; brand: Brand }[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     let value: unknown;
     try {
       value = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));

@@ -17,7 +17,10 @@ export type LoginVariant = (typeof LOGIN_VARIANTS)[number];
 const oneOf = <const V extends readonly string[]>(values: V) =>
   Type.Enum([...values], { description: `one of ${values.join(', ')}` });
 
-const Color = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'a #rgb or #rrggbb colour' });
+const Color = Type.String({
+  pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+  description: 'a #rgb or #rrggbb colour',
+});
 const AssetFile = Type.String({
   pattern: '^[a-zA-Z0-9_-]+\\.(svg|png|webp|ico)$',
   maxLength: 64,
@@ -27,8 +30,14 @@ const Text = (max: number, description: string) => Type.String({ minLength: 1, m
 
 export const BrandSchema = Type.Object(
   {
-    id: Type.String({ pattern: '^[a-z0-9-]{1,32}$', description: 'lower-case letters, digits and - (the file name)' }),
-    title: Text(60, 'the brand name shown on the login page, the header and the browser tab (1-60 characters)'),
+    id: Type.String({
+      pattern: '^[a-z0-9-]{1,32}$',
+      description: 'lower-case letters, digits and - (the file name)',
+    }),
+    title: Text(
+      60,
+      'the brand name shown on the login page, the header and the browser tab (1-60 characters)',
+    ),
     logo: AssetFile,
     favicon: Type.Optional(AssetFile),
     colors: Type.Object(
@@ -58,9 +67,22 @@ export const BrandSchema = Type.Object(
     contact: Type.Object(
       {
         company: Text(80, 'the company name (1-80 characters)'),
-        phone: Type.Optional(Type.String({ pattern: '^[+0-9 ()-]{3,30}$', description: 'a phone number: digits, spaces, + ( ) -' })),
-        email: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', maxLength: 80, description: 'an e-mail address' })),
-        website: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 120, description: 'an http(s) address' })),
+        phone: Type.Optional(
+          Type.String({
+            pattern: '^[+0-9 ()-]{3,30}$',
+            description: 'a phone number: digits, spaces, + ( ) -',
+          }),
+        ),
+        email: Type.Optional(
+          Type.String({
+            pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+            maxLength: 80,
+            description: 'an e-mail address',
+          }),
+        ),
+        website: Type.Optional(
+          Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 120, description: 'an http(s) address' }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -68,7 +90,11 @@ export const BrandSchema = Type.Object(
       Type.Object(
         {
           labelKey: Text(60, 'a key of the login namespace (locales/<lng>/login.json)'),
-          url: Type.String({ pattern: '^(/|https?://)[^\\s]*$', maxLength: 300, description: 'a path or an http(s) address' }),
+          url: Type.String({
+            pattern: '^(/|https?://)[^\\s]*$',
+            maxLength: 300,
+            description: 'a path or an http(s) address',
+          }),
         },
         { additionalProperties: false },
       ),
@@ -105,7 +131,11 @@ export type Brand = Static<typeof BrandSchema> & {
 function schemaAt(schema: TSchema, pointer: string): TSchema | undefined {
   let s: TSchema | undefined = schema;
   for (const seg of pointer.split('/').slice(1)) {
-    const node = s as { properties?: Record<string, TSchema>; items?: TSchema | TSchema[]; prefixItems?: TSchema[] };
+    const node = s as {
+      properties?: Record<string, TSchema>;
+      items?: TSchema | TSchema[];
+      prefixItems?: TSchema[];
+    };
     if (node.properties?.[seg]) s = node.properties[seg];
     else if (Array.isArray(node.prefixItems)) s = node.prefixItems[Number(seg)];
     else if (Array.isArray(node.items)) s = node.items[Number(seg)];
@@ -133,9 +163,11 @@ export function brandProblems(value: unknown): string[] {
     if (e.keyword === 'required') {
       for (const p of params.requiredProperties ?? []) add(fieldOf(`${e.instancePath}/${p}`), 'required');
     } else if (e.keyword === 'additionalProperties') {
-      for (const p of params.additionalProperties ?? []) add(fieldOf(`${e.instancePath}/${p}`), 'unknown field');
+      for (const p of params.additionalProperties ?? [])
+        add(fieldOf(`${e.instancePath}/${p}`), 'unknown field');
     } else {
-      const hint = (schemaAt(BrandSchema, e.instancePath) as { description?: string } | undefined)?.description;
+      const hint = (schemaAt(BrandSchema, e.instancePath) as { description?: string } | undefined)
+        ?.description;
       add(fieldOf(e.instancePath), hint ?? e.message);
     }
   }

@@ -1,6 +1,13 @@
 import type { Brand } from './brand-schema';
 
-export { BrandSchema, LOGIN_VARIANTS, brandProblems, isBrand, type Brand, type LoginVariant } from './brand-schema';
+export {
+  BrandSchema,
+  LOGIN_VARIANTS,
+  brandProblems,
+  isBrand,
+  type Brand,
+  type LoginVariant,
+} from './brand-schema';
 export { MAP_TYPES, type MapType } from './codes';
 
 /** The login path every brand answers besides its own. */
@@ -62,7 +69,8 @@ export function brandSetProblems(files: readonly { file: string; brand: Brand }[
     else seen.set(what, file);
   };
   for (const { file, brand } of files) {
-    if (`${brand.id}.json` !== file) problems.push(`${file}: id must be the file name without .json ('${brand.id}')`);
+    if (`${brand.id}.json` !== file)
+      problems.push(`${file}: id must be the file name without .json ('${brand.id}')`);
     if (brand.loginPath !== COMMON_LOGIN_PATH) claim(`loginPath ${brand.loginPath}`, file);
     for (const h of brand.hosts) claim(`host ${h}`, file);
   }

@@ -1,5 +1,12 @@
 import { BRAND_FILES } from '../../config/brands';
-import { COMMON_LOGIN_PATH, isBrand, loginPathsOf, pickBrand, type BrandHint, type PublicConfig } from '../domain/brand';
+import {
+  COMMON_LOGIN_PATH,
+  isBrand,
+  loginPathsOf,
+  pickBrand,
+  type BrandHint,
+  type PublicConfig,
+} from '../domain/brand';
 import { request } from './http';
 
 /** The brand of the last login page this browser showed: later pages keep its look. */
@@ -11,7 +18,11 @@ const BUNDLED = Object.values(BRAND_FILES).filter(isBrand);
 const isLoginPath = (path: string) => /\/login\/?$/.test(path);
 
 function bundledConfig(hint: BrandHint): PublicConfig {
-  return { brand: pickBrand(BUNDLED, hint, 'default'), loginCodes: 'merged', loginPaths: loginPathsOf(BUNDLED) };
+  return {
+    brand: pickBrand(BUNDLED, hint, 'default'),
+    loginCodes: 'merged',
+    loginPaths: loginPathsOf(BUNDLED),
+  };
 }
 
 let current: PublicConfig = bundledConfig({});

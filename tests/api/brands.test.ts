@@ -11,7 +11,11 @@ afterAll(async () => {
 });
 
 const config = async (query = '', host?: string) => {
-  const r = await h.app.inject({ method: 'GET', url: `/api/public/config${query}`, headers: host ? { host } : {} });
+  const r = await h.app.inject({
+    method: 'GET',
+    url: `/api/public/config${query}`,
+    headers: host ? { host } : {},
+  });
   return r.json().data;
 };
 

@@ -108,7 +108,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], body: NoInput(), response: repliesNull() }, config: { access: { permission: 'authenticated' } } },
+    {
+      schema: { tags: ['auth'], body: NoInput(), response: repliesNull() },
+      config: { access: { permission: 'authenticated' } },
+    },
     async (req) => {
       const { tokenHash } = authOf(req);
       await deleteSession(app.db, tokenHash);

@@ -10,9 +10,11 @@ import { serverBrands } from '../../services/brand';
 const PublicConfigSchema = Type.Object({
   brand: BrandSchema,
   loginCodes: Type.Union([Type.Literal('merged'), Type.Literal('distinct')], {
-    description: "merged: one code (209) for a wrong user or password; distinct: 201 and 202",
+    description: 'merged: one code (209) for a wrong user or password; distinct: 201 and 202',
   }),
-  loginPaths: Type.Array(Type.String(), { description: 'Every brand login path (the login page is shown at each)' }),
+  loginPaths: Type.Array(Type.String(), {
+    description: 'Every brand login path (the login page is shown at each)',
+  }),
 });
 
 export default async function publicRoutes(fastify: FastifyInstance) {

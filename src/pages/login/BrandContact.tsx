@@ -18,19 +18,29 @@ export function BrandContact({ contact, color }: { contact: Brand['contact']; co
         {t('copyright', { year: new Date().getFullYear(), company: contact.company })}
       </Typography.Text>
       {contact.phone && (
-        <a href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`} style={style} title={t('contact.phone')}>
+        <Typography.Link
+          href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}
+          style={style}
+          title={t('contact.phone')}
+        >
           <PhoneOutlined /> {contact.phone}
-        </a>
+        </Typography.Link>
       )}
       {contact.email && (
-        <a href={`mailto:${contact.email}`} style={style} title={t('contact.email')}>
+        <Typography.Link href={`mailto:${contact.email}`} style={style} title={t('contact.email')}>
           <MailOutlined /> {contact.email}
-        </a>
+        </Typography.Link>
       )}
       {contact.website && (
-        <a href={contact.website} target="_blank" rel="noreferrer" style={style} title={t('contact.website')}>
+        <Typography.Link
+          href={contact.website}
+          target="_blank"
+          rel="noreferrer"
+          style={style}
+          title={t('contact.website')}
+        >
           <GlobalOutlined /> {contact.website.replace(/^https?:\/\//, '')}
-        </a>
+        </Typography.Link>
       )}
     </Space>
   );

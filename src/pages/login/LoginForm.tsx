@@ -37,10 +37,18 @@ export function LoginForm({ brand: b }: { brand: Brand }) {
         initialValues={initial}
         onFinish={(v) => login({ username: v.username.trim(), password: v.password, remember: v.remember })}
       >
-        <Form.Item name="username" label={t('username')} rules={[{ required: true, message: t('usernameRequired') }]}>
+        <Form.Item
+          name="username"
+          label={t('username')}
+          rules={[{ required: true, message: t('usernameRequired') }]}
+        >
           <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
         </Form.Item>
-        <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
+        <Form.Item
+          name="password"
+          label={t('password')}
+          rules={[{ required: true, message: t('passwordRequired') }]}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
         <Form.Item name="remember" valuePropName="checked">
