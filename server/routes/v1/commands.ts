@@ -7,7 +7,7 @@ import { replies } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
 import { sendCommand } from '../../services/command/send';
 import { commandV1, outcomeName } from '../../services/public-api/commands';
-import { CommandBody, CommandIdParam, CommandResult, CommandSent, tags } from './schemas';
+import { CommandBody, CommandIdParam, CommandResult, CommandSent, security, tags } from './schemas';
 
 /** Commands to devices of the subtree (write keys) and their results. */
 export default async function v1CommandRoutes(fastify: FastifyInstance) {
@@ -23,6 +23,7 @@ export default async function v1CommandRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'Send a command',
         description:
           "Sends a command (text, or a command of the device type's set with its params) and waits for the reply " +
@@ -55,6 +56,7 @@ export default async function v1CommandRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'A command and its result',
         description: 'Status, outcome and reply of a command sent to a device of the subtree',
         params: CommandIdParam,

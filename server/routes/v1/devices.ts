@@ -18,6 +18,7 @@ import {
   TerminalParam,
   Track,
   TrackQuery,
+  security,
   tags,
 } from './schemas';
 
@@ -35,6 +36,7 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'List devices',
         description: "One page of the devices of the caller's subtree, oldest first, by state and keyword",
         querystring: DevicesQuery,
@@ -53,6 +55,7 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'One device',
         description: "A device with its last position; a device outside the caller's subtree is not found",
         params: TerminalParam,
@@ -72,6 +75,7 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'Last positions',
         description:
           'The last position of every device of the subtree, or of the given ones (ids outside it are left out). ' +
@@ -96,6 +100,7 @@ export default async function v1DeviceRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'Track of a device',
         description:
           "The positions of a range of at most 90 days within the last 90 (the web app's track rules), " +

@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { listAlarms } from '../../services/alarm/list';
 import { countMileage } from '../../services/stats/mileage';
-import { Alarm, AlarmsQuery, Mileage, MileageQuery, Page, tags } from './schemas';
+import { Alarm, AlarmsQuery, Mileage, MileageQuery, Page, security, tags } from './schemas';
 import { replies } from '../../lib/schema/response';
 
 /** Alarms and statistics of the caller's subtree, through the web app's own services. */
@@ -18,6 +18,7 @@ export default async function v1ReportRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'List alarms',
         description: 'Alarms of the devices of the subtree, newest first, by platform days, device and type',
         querystring: AlarmsQuery,
@@ -47,6 +48,7 @@ export default async function v1ReportRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'Mileage report',
         description:
           'Distance and moving time per device and day (groupBy deviceDay), per device or per day, over at most 92 platform days, ' +

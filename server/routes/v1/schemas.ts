@@ -22,6 +22,8 @@ import { WEBHOOK_SECRET_MAX, WEBHOOK_SECRET_MIN, WEBHOOK_URL_MAX } from '../noti
  * outcomes by name. Answers keep the platform's envelope {meta, data}.
  */
 export const tags = ['v1'];
+/** Either credential works: `Authorization: Bearer <key or session token>` or `X-API-Key: <key>`. */
+export const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, { apiKey: [] }];
 const at = '2026-11-26T08:30:00.000Z';
 
 export const Paging = {

@@ -8,7 +8,7 @@ import { deleteEndpoint } from '../../notify/endpoints';
 import { authOf } from '../../plugins/auth';
 import { addWebhook, listWebhooks, WEBHOOKS_CHANGED } from '../../services/apikey/webhook-events';
 import { WebhookRow } from '../apikey/schemas';
-import { AddWebhook, WebhookIdParam, tags } from './schemas';
+import { AddWebhook, WebhookIdParam, security, tags } from './schemas';
 
 const READ = { access: { permission: [P.alarms] } };
 const WRITE = { access: { permission: [P.alarms], write: true } };
@@ -26,6 +26,7 @@ export default async function v1WebhookRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'List webhooks',
         description: "The caller's webhook endpoints and their events, without their secrets",
         querystring: NoInput(),
@@ -41,6 +42,7 @@ export default async function v1WebhookRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'Add a webhook',
         description:
           'A receiver of alarm and/or position events (default alarm), at most 10 per account. The answer holds the signing secret, shown once.',
@@ -57,6 +59,7 @@ export default async function v1WebhookRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        security,
         summary: 'Delete a webhook',
         params: WebhookIdParam,
         response: repliesNull(),
