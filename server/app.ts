@@ -44,6 +44,7 @@ import apiKeyRoutes from './routes/apikey/index';
 import publicApiV1Routes from './routes/v1/index';
 import deviceMoreRoutes from './routes/device/more';
 import probeRoutes from './routes/probe/index';
+import { MAP_PROVIDER_SOURCES } from './services/map/csp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,11 +91,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // Keyed map providers (mapKey setting): their scripts, tiles and calls.
+        scriptSrc: ["'self'", ...MAP_PROVIDER_SOURCES.script],
         // antd writes its styles at run time (CSS-in-JS).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...MAP_PROVIDER_SOURCES.style],
+        imgSrc: ["'self'", 'data:', 'blob:', ...MAP_PROVIDER_SOURCES.img],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...MAP_PROVIDER_SOURCES.connect],
         upgradeInsecureRequests: null,
       },
     },

@@ -70,8 +70,10 @@ export async function testMapKey(
       signal: AbortSignal.timeout(deps.timeoutMs ?? KEY_TEST_TIMEOUT_MS),
     });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    return answer('unreachable', e.cause?.code ?? e.message);
+    // fetch wraps the network error (refused, no DNS) as its cause; several addresses tried: errors[].
+    const e = err as Error & { cause?: { code?: string; message?: string; errors?: { code?: string }[] } };
+    const c = e.cause;
+    return answer('unreachable', c?.code ?? c?.errors?.[0]?.code ?? c?.message ?? e.message);
   }
   // A refusal (bad key, quota) is an answer; a server error says nothing about the key.
   if (res.status >= 500) return answer('unreachable', `HTTP ${res.status}`);
