@@ -19,7 +19,7 @@ test('a GaoDe key saved on the mapKey screen switches the monitor to GaoDe with 
 }) => {
   // No internet: the AMap script is answered here, and records what the page had set before it loaded.
   const scripts: string[] = [];
-  await page.route('https://webapi.amap.com/**', (route) => {
+  await page.route(/^https:\/\/webapi\.amap\.com\//, (route) => {
     scripts.push(route.request().url());
     return route.fulfill({
       contentType: 'application/javascript',
@@ -33,7 +33,7 @@ test('a GaoDe key saved on the mapKey screen switches the monitor to GaoDe with 
     await expect(form.locator('#gaodeKey')).toBeVisible();
     await form.locator('#gaodeKey').fill('e2e-amap-key');
     await form.locator('#gaodeSecurityCode').fill('e2e-security-code');
-    await form.locator('#xyzTemplate').fill('http://localhost:1/{z}/{x}/{y}.png');
+    await form.locator('#xyzTemplate').fill('http://127.0.0.1:47999/{z}/{x}/{y}.png');
     await form.locator('#defaultMapType label', { hasText: 'GaoDe' }).click();
     await expect(form.getByRole('radio', { name: 'GaoDe' })).toBeChecked();
     await page.getByTestId('form-submit').click();
@@ -44,7 +44,10 @@ test('a GaoDe key saved on the mapKey screen switches the monitor to GaoDe with 
     await expect(page.locator('.ant-message-warning')).toContainText('could not be reached', {
       timeout: 30_000,
     });
-    await page.screenshot({ path: 'docs/screenshots/system-mapkey.png', fullPage: true });
+    // The whole form in one viewport (a full-page capture would cut through the fixed layout).
+    await page.setViewportSize({ width: 1280, height: 1500 });
+    await page.screenshot({ path: 'docs/screenshots/system-mapkey.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Stored: the screen opens with it again.
     await page.reload();
@@ -90,7 +93,9 @@ test('demoAccountSet: what the demo may see is saved, and its data can be reset'
     await expect(page.locator('.ant-message-success')).toContainText('Demo data restored', {
       timeout: 80_000,
     });
-    await page.screenshot({ path: 'docs/screenshots/system-demo.png', fullPage: true });
+    await expect(page.getByTestId('form-action-reset')).not.toHaveClass(/ant-btn-loading/);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: 'docs/screenshots/system-demo.png' });
   } finally {
     await adminCall(request, '/api/system/demoAccount/save', { userId: 6, areas: ALL_AREAS });
   }
