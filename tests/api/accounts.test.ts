@@ -94,6 +94,9 @@ describe('creating accounts', () => {
     );
     expect(r.data.map((x: { success: boolean }) => x.success)).toEqual([true, false, true]);
     expect(r.data[1].key).toBe('usernameTaken');
+    // The report names each row but never echoes the password it was sent.
+    expect(r.data[0].item).toEqual({ username: 'imp1', role: 3 });
+    expect(JSON.stringify(r.data)).not.toContain('secret1');
   });
 });
 

@@ -123,17 +123,10 @@ test('try it sends the request from the browser with the reader key only', async
   const keyed: string[] = [];
   page.on('request', (req) => {
     const h = req.headers();
-    if (h['x-api-key'] || h.authorization?.startsWith('Bearer fg_')) keyed.push(req.url());
+    if (h['x-api-key'] || h.authorization?.startsWith('Bearer fgk_')) keyed.push(req.url());
   });
   await openAs(page, 'en', '/index/help/interface');
-  const doc = (await (await page.request.get('/api/docs/json')).json()) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
-  const v1 = Boolean(doc.paths['/api/v1/devices']?.get);
-
-  // The public list when the v1 API is there, else a web-app list (which also takes a session).
-  const id = v1 ? 'GET /api/v1/devices' : 'GET /api/device/count/list';
-  const op = await openOperation(page, id);
+  const op = await openOperation(page, 'GET /api/v1/devices');
 
   // No key: the 401 envelope.
   let panel = await tryIt(op, '');
@@ -141,31 +134,21 @@ test('try it sends the request from the browser with the reader key only', async
   await expect(panel.getByTestId('try-response')).toContainText('"success": false');
 
   // A key that is no key: refused, the error envelope shown.
-  panel = await tryIt(op, 'fg_not_a_real_key_0000000000000000');
+  panel = await tryIt(op, 'fgk_not_a_real_key_0000000000000000');
   await expect(panel.getByTestId('try-status')).toHaveText(/^4\d\d/);
   await expect(panel.getByTestId('try-response')).toContainText('"success": false');
 
-  let good: string;
-  let header: 'X-API-Key' | 'Authorization: Bearer' = 'X-API-Key';
-  if (v1) {
-    // A real key of agent, made through the key API with the session token.
-    const token = await page.evaluate(
-      () => (JSON.parse(sessionStorage.getItem('userInfo') ?? '{}') as { token: string }).token,
-    );
-    const res = await page.request.post('/api/apikey/add', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { name: 'help page e2e' },
-    });
-    expect(res.status()).toBe(200);
-    good = ((await res.json()) as { data: { secret: string } }).data.secret;
-  } else {
-    // Until /api/v1 lands: the session token in the Authorization header, which web-app routes accept.
-    good = await page.evaluate(
-      () => (JSON.parse(sessionStorage.getItem('userInfo') ?? '{}') as { token: string }).token,
-    );
-    header = 'Authorization: Bearer';
-  }
-  panel = await tryIt(op, good, header);
+  // A real key of agent, made through the key API with the session token.
+  const token = await page.evaluate(
+    () => (JSON.parse(sessionStorage.getItem('userInfo') ?? '{}') as { token: string }).token,
+  );
+  const res = await page.request.post('/api/apikey/add', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'help page e2e' },
+  });
+  expect(res.status()).toBe(200);
+  const good = ((await res.json()) as { data: { secret: string } }).data.secret;
+  panel = await tryIt(op, good, 'X-API-Key');
   await expect(panel.getByTestId('try-status')).toContainText('200');
   await expect(panel.getByTestId('try-response')).toContainText('"success": true');
   // The key stays in this tab's sessionStorage, never in localStorage.

@@ -67,7 +67,10 @@ export const binaryReply = (contentType: string, description = 'File') => ({
 
 export { Type };
 
-/** A sheet export (src/sheets): xlsx by default, csv when asked. */
+/**
+ * A sheet export (src/sheets, server/lib/send-file.ts): xlsx by default, csv when asked; the
+ * header `x-export-truncated: 1` says rows were capped.
+ */
 export const sheetReply = (description = 'The rows as xlsx (default) or csv') => ({
   200: {
     description,

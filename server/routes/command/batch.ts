@@ -20,7 +20,7 @@ import { sharedBatchRunner } from '../../services/command/batch/runner';
 import { createBatch } from '../../services/command/batch/start';
 import { CommandFields, Content, Terminal } from './schemas';
 import { replies } from '../../lib/schema/response';
-import { sheetReply } from '../device/responses';
+import { sheetReply } from '../../lib/schema/response';
 import { BatchCancelled, BatchItemPage, BatchPage, BatchStarted, OfflineImport } from './responses';
 
 const tags = ['command'];

@@ -9,7 +9,8 @@ import { deviceList, type DeviceListQuery } from '../../services/devices/list';
 import { DeviceFilterSchema, DeviceListBody, FormatSchema } from './schemas';
 import { sendFile } from '../../lib/send-file';
 import { replies } from '../../lib/schema/response';
-import { DeviceListPage, sheetReply } from './responses';
+import { DeviceListPage } from './responses';
+import { sheetReply } from '../../lib/schema/response';
 
 const tags = ['device'];
 const LIST = { permission: [P.deviceList] } as const;

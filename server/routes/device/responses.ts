@@ -3,8 +3,7 @@
  * Shapes follow the services: server/services/devices/rows.ts (DeviceListRow),
  * server/services/batch/run.ts (BatchResult), server/services/device-locations.ts.
  */
-import { SHEET_MIME } from '../../../src/sheets';
-import { ErrorEnvelope, Nullable, Page, Row, Stamp, Type } from '../../lib/schema/response';
+import { Nullable, Page, Row, Stamp, Type } from '../../lib/schema/response';
 
 const Str = () => Type.String();
 const Int = () => Type.Integer();
@@ -211,15 +210,4 @@ export const LocationsV2 = Row({
     battery: col(Nullable(Type.Number())),
     acc: col(Nullable(Type.Boolean())),
   }),
-});
-
-const binary = { schema: { type: 'string', format: 'binary' } };
-
-/**
- * An export answered as an xlsx or csv download (server/lib/send-file.ts): the `response` part
- * names both content types; `x-export-truncated: 1` says rows were capped.
- */
-export const sheetReply = (description = 'The rows as an xlsx or csv file') => ({
-  200: { description, content: { [SHEET_MIME.xlsx]: binary, [SHEET_MIME.csv]: binary } },
-  '4xx': ErrorEnvelope,
 });

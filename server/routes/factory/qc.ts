@@ -15,7 +15,7 @@ import { uploadOne, uploadRows } from '../../services/qc/upload';
 import { Page, replies } from '../../lib/schema/response';
 import configRoutes from './qc/configs';
 import { LocationVerdict, ResultRow, Stored, TerminalLookup, TerminalRow, UploadReport } from './qc/responses';
-import { sheetReply } from './responses';
+import { sheetReply } from '../../lib/schema/response';
 import { DeviceType, Format, Gps, Items, Kind, Protocol, ResultFilter, Rows, Short } from './qc/schemas';
 
 const tags = ['qc'];

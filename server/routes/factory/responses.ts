@@ -1,5 +1,4 @@
-import { SHEET_MIME } from '../../../src/sheets';
-import { ErrorEnvelope, Row, Type } from '../../lib/schema/response';
+import { Row, Type } from '../../lib/schema/response';
 import type { TProperties } from 'typebox';
 
 /** Answer pieces shared by the factory routes (issue 16: every route declares its answer). */
@@ -7,17 +6,6 @@ import type { TProperties } from 'typebox';
 export const Str = () => Type.String();
 export const Int = () => Type.Integer();
 export const Time = () => Type.String({ format: 'date-time' });
-
-const binary = { schema: { type: 'string', format: 'binary' } };
-
-/**
- * An export answered as an xlsx (default) or csv download (server/lib/send-file.ts); the header
- * `x-export-truncated: 1` says rows were capped.
- */
-export const sheetReply = (description = 'The rows as an xlsx or csv file') => ({
-  200: { description, content: { [SHEET_MIME.xlsx]: binary, [SHEET_MIME.csv]: binary } },
-  '4xx': ErrorEnvelope,
-});
 
 /** The common part of a pasted or uploaded line's report: `row` counts from 1, `key` says why it failed. */
 export const lineFields = {

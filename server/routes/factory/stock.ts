@@ -13,7 +13,7 @@ import { removeFromStock, shipToAgent } from '../../services/stock/out';
 import { listStockRecords } from '../../services/stock/records';
 import { stockIn } from '../../services/stock/stock-in';
 import { replies } from '../../lib/schema/response';
-import { sheetReply } from './responses';
+import { sheetReply } from '../../lib/schema/response';
 import { LineReport, StockInReport, StockPage, StockRecordPage } from './stock/responses';
 import simRoutes from './stock/sim';
 import {

@@ -8,7 +8,7 @@ import { agentDeviceCounts } from '../../services/devices/agent-counts';
 import { exportAgentList } from '../../services/devices/agent-export';
 import { sendFile } from '../../lib/send-file';
 import { replies } from '../../lib/schema/response';
-import { sheetReply } from '../device/responses';
+import { sheetReply } from '../../lib/schema/response';
 import { AgentDeviceCounts } from './responses';
 
 const tags = ['user'];

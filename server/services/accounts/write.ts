@@ -154,9 +154,11 @@ export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise
 export const deleteMany = (db: Db, auth: AuthContext, ids: number[]) =>
   eachIndependently(ids, (id) => deleteUser(db, auth, id));
 
-/** Creates each account on its own (spec: /user/importUser). */
-export const importUsers = (db: Db, auth: AuthContext, rows: NewAccount[]) =>
-  eachIndependently(rows, (row) => insertUser(db, auth, row));
+/** Creates each account on its own (spec: /user/importUser); the report never echoes a password. */
+export async function importUsers(db: Db, auth: AuthContext, rows: NewAccount[]) {
+  const results = await eachIndependently(rows, (row) => insertUser(db, auth, row));
+  return results.map(({ item: { password: _password, ...item }, ...result }) => ({ ...result, item }));
+}
 
 /** Moves account `id` (and its whole subtree) under `newParentId`. */
 export async function transferAgent(

@@ -19,7 +19,7 @@ import { replies } from '../../../lib/schema/response';
 import { BatchItemPage, BatchPage, BatchStarted } from '../../command/responses';
 import { CommandFields, Content, Terminal } from '../../command/schemas';
 import { BatchResult } from '../../device/responses';
-import { sheetReply } from '../responses';
+import { sheetReply } from '../../../lib/schema/response';
 import { CommandOutcome } from './responses';
 
 const tags = ['factory-commands'];
