@@ -1,5 +1,6 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { ROLE, homeOf, permissionsOf } from '../../config/roles';
+import { ROLE, demoPermissions, homeOf, permissionsOf } from '../../config/roles';
+import { loadDemoSetting } from './system/demo-setting';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import type { UserRow } from '../db/schema/users';
@@ -63,12 +64,15 @@ export async function deviceCountsOf(
 }
 
 export async function sessionPayload(db: Db, u: UserRow, token: string, deviceId: number | null = null) {
-  const user = { ...toUserInfo(u, await deviceCountsOf(db, u.id)), token };
   const role = deviceId != null ? ROLE.user : u.role;
+  // The demo account is a setting (demoAccountSet): the browser learns it here, with the areas it may see.
+  const setting = await loadDemoSetting(db);
+  const demo = u.id === setting.userId;
+  const user = { ...toUserInfo(u, await deviceCountsOf(db, u.id)), token, demo };
   return {
     token,
     user,
-    permissions: [...permissionsOf(role)],
+    permissions: demo ? demoPermissions(role, setting.areas) : [...permissionsOf(role)],
     home: homeOf(role),
     payAllowed: u.payAllowed,
     deviceId,

@@ -1,28 +1,15 @@
-import { Nullable, Row, Stamp } from '../../lib/schema/response';
+import { Nullable, Row } from '../../lib/schema/response';
 import { Type } from '../../lib/schema/primitives';
+import { UserInfo } from '../user/responses';
 
-/** The account as the login answers it (server/services/user-info.ts toUserInfo). */
-const LoginUser = Row({
-  id: Type.Integer(),
-  user_id: Type.Integer(),
-  parentId: Type.Integer(),
-  username: Type.String(),
-  nickname: Type.String(),
-  role: Type.Integer(),
-  token: Type.String(),
-  realname: Type.String(),
-  telephone: Type.String(),
-  email: Type.String(),
-  address: Type.String(),
-  idCard: Type.String(),
-  ancestors: Type.String(),
-  importNum: Type.Integer(),
-  expireAt: Stamp(),
-  remark: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  deviceNum: Type.Integer(),
-  saleNum: Type.Integer(),
-});
+/** The account as the login answers it: the user info object, its token and the demo flag. */
+const LoginUser = Type.Intersect([
+  UserInfo,
+  Row({
+    token: Type.String(),
+    demo: Type.Boolean({ description: 'The demo account (system setting demoAccount): read-only' }),
+  }),
+]);
 
 /** A new session (server/services/user-info.ts sessionPayload). */
 export const SessionSchema = Row({
