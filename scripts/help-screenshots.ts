@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS } from '../bench/support/chromium';
 import { LANGUAGE_STORAGE_KEY } from '../src/domain/language';
 import {
   HELP_SECTIONS,
@@ -26,22 +27,6 @@ const OUT = join(ROOT, 'public', 'help');
 const BASE = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
 const USER = 'agent';
 const PASSWORD = '123456';
-
-// The browser of the e2e suite: Debian's chromium with the launch arguments of playwright.config.ts
-// (not imported: loading that config clears the e2e database folder).
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** Lets the screen settle: no spinner, no skeleton, then a moment for the map to draw. */
 async function settle(page: Page) {
@@ -126,7 +111,8 @@ function totalSize(dir: string): number {
   );
 }
 
-const browser = await chromium.launch(LAUNCH);
+// The browser of the e2e suite and the benchmarks: Debian's chromium with the same arguments.
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   for (const kind of Object.keys(HELP_VIEWPORTS) as HelpKind[])
     for (const lang of SHOT_LANGUAGES) await shoot(browser, kind, lang);
