@@ -27,6 +27,25 @@ async function agentOwnDevices(page: Page): Promise<Row[]> {
   return list.filter((r) => r.terminalID.length === 15 && r.username === 'agent');
 }
 
+/** Undoes a test's change over the API, so the specs sharing this server see the seed. */
+async function putBack(page: Page, url: string, data: object) {
+  const res = await page.request.post(url, {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data,
+  });
+  const body = (await res.json()) as { meta: { success: boolean }; data: { failed?: unknown[] } | null };
+  expect(body.meta.success).toBe(true);
+  expect(body.data?.failed ?? []).toEqual([]);
+}
+
+/** The id of the logged-in account itself. */
+async function accountId(page: Page, username: string): Promise<number> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('userInfo'));
+  const user = (JSON.parse(raw ?? '{}') as { user: { id: number; username: string } }).user;
+  expect(user.username).toBe(username);
+  return user.id;
+}
+
 /** Shows one device in the device list by its IMEI. */
 async function showDevice(page: Page, terminalID: string) {
   await page.goto('/index/device/deviceList');
@@ -118,6 +137,11 @@ test('agent sells a device to a customer', async ({ page }) => {
   await expect(
     page.getByTestId('list-deviceList').locator(`tr[data-row-key="${device.terminalID}"]`),
   ).toContainText('user');
+  // The server is shared with the other specs: the device goes back to agent.
+  await putBack(page, '/api/device/deviceTransform', {
+    terminalIDs: [device.terminalID],
+    userId: await accountId(page, 'agent'),
+  });
 });
 
 test('agent replaces the IMEI of a device', async ({ page }) => {
@@ -132,6 +156,11 @@ test('agent replaces the IMEI of a device', async ({ page }) => {
   await dialog.getByTestId('action-ok').click();
   await expect(dialog).toBeHidden();
   await showDevice(page, next);
+  // Other specs know this device by its seeded IMEI: it gets it back.
+  await putBack(page, '/api/device/transformDeviceIMEI', {
+    terminalID: next,
+    newTerminalID: device.terminalID,
+  });
 });
 
 test('/_test shows the checks without login', async ({ page }) => {
