@@ -7,7 +7,7 @@ import { authOf } from '../../plugins/auth';
 import { Body, Id, Int, Type } from '../../lib/schema/primitives';
 import { CommandFields, Terminal } from './schemas';
 import { commandLog, findOffline } from '../../services/command/history';
-import { cancelOffline, insertOffline, sendCommand } from '../../services/command/send';
+import { cancelOffline, commandSettingsOf, insertOffline, sendCommand } from '../../services/command/send';
 import { replies, repliesNull } from '../../lib/schema/response';
 import { CommandLogPage, OfflinePage, Queued, SendResult } from './responses';
 
@@ -17,10 +17,7 @@ const access = { permission: [P.command, P.testBatchCmd] };
 export default async function commandSendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
-  const settings = {
-    timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-    offlineTtlHours: config.offlineCommandTtlHours,
-  };
+  const settings = commandSettingsOf(config);
 
   app.post(
     '/command/sendCommand',

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import { ok } from '../../lib/envelope';
 import { replies } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
-import { sendCommand } from '../../services/command/send';
+import { commandSettingsOf, sendCommand } from '../../services/command/send';
 import { commandV1, outcomeName } from '../../services/public-api/commands';
 import { CommandBody, CommandIdParam, CommandResult, CommandSent, security, tags } from './schemas';
 
@@ -13,10 +13,7 @@ import { CommandBody, CommandIdParam, CommandResult, CommandSent, security, tags
 export default async function v1CommandRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
-  const settings = {
-    timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-    offlineTtlHours: config.offlineCommandTtlHours,
-  };
+  const settings = commandSettingsOf(config);
 
   app.post(
     '/commands',

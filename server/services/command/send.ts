@@ -3,6 +3,7 @@ import { COMMAND_RESULT } from '../../../src/domain/codes';
 import { mayQueueOffline } from '../../../src/domain/command-set';
 import { isDeviceExpired } from '../../../src/domain/expiry';
 import type { EventBus } from '../../bus/types';
+import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { commandStatusLog } from '../../db/schema/command-status-log';
 import { offlineCommands } from '../../db/schema/offline-commands';
@@ -14,6 +15,12 @@ import { queueOffline } from './queue';
 import { resolveCommand, type CommandRequest } from './resolve';
 
 export type { CommandSettings };
+
+/** The command timing of the server's settings (COMMAND_TIMEOUT, OFFLINE_COMMAND_TTL_HOURS). */
+export const commandSettingsOf = (config: ServerConfig): CommandSettings => ({
+  timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
+  offlineTtlHours: config.offlineCommandTtlHours,
+});
 
 /**
  * The console's command to one device (spec section 4): demo refused, the device in reach, the

@@ -8,19 +8,8 @@ import { WEBHOOKS_CHANGED } from '../apikey/webhook-events';
 import { PositionBatcher } from './batcher';
 import { loadRoutes, type Routes } from './routing';
 
-/** One position as a webhook batch carries it (docs/api/public-api.md). */
-export interface PositionItem {
-  terminalId: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-  fixTime: string;
-  valid: boolean;
-  positionType: string;
-  acc: boolean | null;
-  battery: number | null;
-}
+/** One position as a webhook batch carries it (docs/api/public-api.md): the live event's fix, by IMEI. */
+export type PositionItem = Omit<PositionEvent, 'type' | 'deviceId' | 'alarm'> & { terminalId: string };
 
 export interface PositionWebhookOptions {
   flushMs: number;
@@ -100,18 +89,8 @@ export class PositionWebhooks {
     const route = this.routes.devices.get(e.deviceId);
     if (!route || e.type !== 'position') return;
     if (route.expiry != null && route.expiry < Date.now()) return;
-    const item: PositionItem = {
-      terminalId: route.terminalId,
-      lat: e.lat,
-      lon: e.lon,
-      speed: e.speed,
-      course: e.course,
-      fixTime: e.fixTime,
-      valid: e.valid,
-      positionType: e.positionType,
-      acc: e.acc,
-      battery: e.battery,
-    };
+    const { type: _type, deviceId: _deviceId, alarm: _alarm, ...fix } = e;
+    const item: PositionItem = { terminalId: route.terminalId, ...fix };
     for (const id of route.endpointIds) if (this.batcher.add(id, item)) this.send(id);
   }
 

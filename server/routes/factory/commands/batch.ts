@@ -13,6 +13,7 @@ import type { BatchContext } from '../../../services/batch/run';
 import { exportItems } from '../../../services/command/batch/export';
 import { findBatches, searchItems } from '../../../services/command/batch/query';
 import { sharedBatchRunner } from '../../../services/command/batch/runner';
+import { commandSettingsOf } from '../../../services/command/send';
 import { changeDeviceType, setDevicePassword, updateExpireType } from '../../../services/devices/batch-ops';
 import { sendFactoryCommand, startFactoryBatch } from '../../../services/factory/batch';
 import { replies } from '../../../lib/schema/response';
@@ -46,10 +47,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
   const { db, bus, config } = app;
   const runner = sharedBatchRunner(app);
   const deps = { db, bus, runner, nodeId: config.nodeId };
-  const settings = {
-    timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-    offlineTtlHours: config.offlineCommandTtlHours,
-  };
+  const settings = commandSettingsOf(config);
   const devCtx = (req: FastifyRequest): BatchContext => ({ db, bus, auth: authOf(req), factory: true });
 
   app.post(

@@ -11,6 +11,7 @@ import type { CommandRequest } from '../resolve';
 import { ItemWriter, type ItemState } from './item-writer';
 import { finishBatch, interruptBatches, interruptLeftovers } from './lifecycle';
 import { Pacer } from './pacer';
+import { commandSettingsOf } from '../send';
 import { failedItem, sentItem, type ItemContext } from './run-item';
 
 export interface RunnerSettings {
@@ -199,8 +200,7 @@ export function sharedBatchRunner(app: FastifyInstance): CommandBatchRunner {
     app.db,
     app.bus,
     {
-      timeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-      offlineTtlHours: config.offlineCommandTtlHours,
+      ...commandSettingsOf(config),
       ratePerSecond: config.commandBatch.ratePerSecond,
       concurrency: config.commandBatch.concurrency,
       nodeId: config.nodeId,
