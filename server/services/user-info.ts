@@ -1,5 +1,6 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { ROLE, demoPermissions, homeOf, permissionsOf } from '../../config/roles';
+import { demoPermissions } from '../../config/demo-areas';
+import { ROLE, homeOf, permissionsOf } from '../../config/roles';
 import { loadDemoSetting } from './system/demo-setting';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';

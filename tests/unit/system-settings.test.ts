@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO_AREA_NAMES,
-  DEMO_USER_ID,
-  PERMISSIONS,
-  ROLE,
-  demoPermissions,
-  isDemo,
-} from '../../config/roles';
+import { DEMO_AREA_NAMES, demoPermissions } from '../../config/demo-areas';
+import { DEMO_USER_ID, PERMISSIONS, ROLE, isDemo } from '../../config/roles';
 import { browserKey, parseMapKeySetting } from '../../server/services/map/settings';
 import { parseDemoSetting } from '../../server/services/system/demo-setting';
 import { keyTestUrl } from '../../server/services/system/key-test';

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_AREA_NAMES, WILDCARD_PERMISSION } from '../../../config/roles';
+import { DEMO_AREA_NAMES } from '../../../config/demo-areas';
+import { WILDCARD_PERMISSION } from '../../../config/roles';
 import { MAP_TYPES } from '../../../src/domain/codes';
 import { ok } from '../../lib/envelope';
 import { Body, Id, List, NoInput, OneOf, Required, Text, Token, Type } from '../../lib/schema/primitives';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { isAdmin, type DemoArea } from '../../../config/roles';
+import type { DemoArea } from '../../../config/demo-areas';
+import { isAdmin } from '../../../config/roles';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';

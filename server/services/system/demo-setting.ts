@@ -1,6 +1,7 @@
 import { createMongoAbility } from '@casl/ability';
 import { eq } from 'drizzle-orm';
-import { DEMO_AREA_NAMES, DEMO_USER_ID, demoPermissions, type DemoArea } from '../../../config/roles';
+import { DEMO_AREA_NAMES, demoPermissions, type DemoArea } from '../../../config/demo-areas';
+import { DEMO_USER_ID } from '../../../config/roles';
 import { splitPermission, type AppAbility } from '../../../src/domain/ability';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
@@ -14,7 +15,7 @@ export const DEMO_SETTING_KEY = 'demoAccount';
  */
 export interface DemoSetting {
   userId: number;
-  /** What the demo may see (config/roles.ts DEMO_AREAS). */
+  /** What the demo may see (config/demo-areas.ts). */
   areas: DemoArea[];
 }
 

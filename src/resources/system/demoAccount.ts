@@ -1,9 +1,9 @@
-import { DEMO_AREA_NAMES } from '../../../config/roles';
+import { DEMO_AREA_NAMES } from '../../../config/demo-areas';
 import type { EntityDescriptor, FormView } from '../types';
 
 /**
  * The demoAccountSet screen (system setting `demoAccount`): which account is the demo, what it
- * may see (areas of config/roles.ts DEMO_AREAS, enforced by the server) and a reset of its data.
+ * may see (areas of config/demo-areas.ts, enforced by the server) and a reset of its data.
  */
 export const DEMO_ACCOUNT_ENTITY: EntityDescriptor = {
   namespace: 'system',

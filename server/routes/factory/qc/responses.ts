@@ -36,9 +36,8 @@ export const UploadReport = Row({
   results: Type.Array(ReportLine({ passed: Type.Optional(Type.Boolean()) })),
 });
 
-/** testResults: one stored result. */
-export const ResultRow = Row({
-  id: Int(),
+/** What a test result says of a terminal, in a stored result and in a terminal's latest. */
+const resultFields = {
   terminalID: Str(),
   kind: Kind,
   passed: Type.Boolean(),
@@ -47,28 +46,24 @@ export const ResultRow = Row({
   gps: Nullable(GpsFix),
   deviceType: Str(),
   firmwareVersion: Str(),
-  iccid: Str(),
   station: Str(),
   operator: Str(),
-  config: Nullable(Type.String({ description: 'Name of the test configuration the result ran' })),
   testedAt: Time(),
+};
+
+/** testResults: one stored result. */
+export const ResultRow = Row({
+  id: Int(),
+  ...resultFields,
+  iccid: Str(),
+  config: Nullable(Type.String({ description: 'Name of the test configuration the result ran' })),
   createdAt: Time(),
 });
 
 /** qc/search: one tested terminal with its latest result. */
 export const TerminalRow = Row({
   id: Type.Integer({ description: 'Row id of the latest result' }),
-  terminalID: Str(),
-  kind: Kind,
-  passed: Type.Boolean(),
-  items: TestItems,
-  itemsText: ItemsText,
-  gps: Nullable(GpsFix),
-  deviceType: Str(),
-  firmwareVersion: Str(),
-  station: Str(),
-  operator: Str(),
-  testedAt: Time(),
+  ...resultFields,
   passes: Int(),
   failures: Int(),
   tests: Int(),
