@@ -7,7 +7,8 @@ import { replies } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
 import { commandSettingsOf, sendCommand } from '../../services/command/send';
 import { commandV1, outcomeName } from '../../services/public-api/commands';
-import { CommandBody, CommandIdParam, CommandResult, CommandSent, security, tags } from './schemas';
+import { CommandBody, CommandIdParam } from './requests';
+import { CommandResult, CommandSent, security, tags } from './schemas';
 
 /** Commands to devices of the subtree (write keys) and their results. */
 export default async function v1CommandRoutes(fastify: FastifyInstance) {

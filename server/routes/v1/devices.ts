@@ -4,23 +4,12 @@ import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { Type } from '../../lib/schema/primitives';
-import { replies } from '../../lib/schema/response';
+import { Page, replies } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
 import { latestPositions, listDevicesV1, oneDeviceV1 } from '../../services/public-api/devices';
 import { trackV1 } from '../../services/public-api/track';
-import {
-  Device,
-  DeviceWithPosition,
-  DevicesQuery,
-  LatestPosition,
-  LatestQuery,
-  Page,
-  TerminalParam,
-  Track,
-  TrackQuery,
-  security,
-  tags,
-} from './schemas';
+import { DevicesQuery, LatestQuery, TerminalParam, TrackQuery } from './requests';
+import { Device, DeviceWithPosition, LatestPosition, Track, security, tags } from './schemas';
 
 // Every account that sees the monitor sees its devices there; agents also through device:list.
 const DEVICES = { access: { permission: [P.monitor, P.deviceList] } };

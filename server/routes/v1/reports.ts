@@ -5,8 +5,9 @@ import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { listAlarms } from '../../services/alarm/list';
 import { countMileage } from '../../services/stats/mileage';
-import { Alarm, AlarmsQuery, Mileage, MileageQuery, Page, security, tags } from './schemas';
-import { replies } from '../../lib/schema/response';
+import { AlarmsQuery, MileageQuery } from './requests';
+import { Alarm, Mileage, security, tags } from './schemas';
+import { Page, replies } from '../../lib/schema/response';
 
 /** Alarms and statistics of the caller's subtree, through the web app's own services. */
 export default async function v1ReportRoutes(fastify: FastifyInstance) {

@@ -8,7 +8,8 @@ import { deleteEndpoint } from '../../notify/endpoints';
 import { authOf } from '../../plugins/auth';
 import { addWebhook, listWebhooks, WEBHOOKS_CHANGED } from '../../services/apikey/webhook-events';
 import { WebhookRow } from '../apikey/schemas';
-import { AddWebhook, WebhookIdParam, security, tags } from './schemas';
+import { AddWebhook, WebhookIdParam } from './requests';
+import { security, tags } from './schemas';
 
 const READ = { access: { permission: [P.alarms] } };
 const WRITE = { access: { permission: [P.alarms], write: true } };
