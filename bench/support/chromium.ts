@@ -1,4 +1,4 @@
-/** Launch arguments of Debian's Chromium for the browser benchmarks (the same as playwright.config.ts). */
+/** Launch arguments of Debian's Chromium for the browser tests (playwright.config.ts), benchmarks and scripts. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
