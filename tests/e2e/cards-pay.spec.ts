@@ -29,6 +29,9 @@ async function submitTransfer(page: Page, to: string, cardType: string, count: n
   await rowOf(page, 'cardAccounts', to).getByTestId('row-transfer').click();
   await chooseOption(page, 'cardTypeRequired', cardType);
   await page.locator('.ant-modal #count').fill(String(count));
+  // What is sent is what was entered (a late re-render must not have reset the form).
+  await expect(page.locator('.ant-modal #count')).toHaveValue(String(count));
+  await expect(page.locator('.ant-modal .ant-select:has(#cardTypeRequired)')).toContainText(cardType);
   await page.getByTestId('action-ok').click();
 }
 
@@ -88,7 +91,7 @@ test('the administrator issues cards to an agent, who passes some on to its sub-
 
   // More than the agent holds is refused, and nothing moves.
   await submitTransfer(page, 'subagent', 'One year', 1000);
-  await expect(page.getByText('Insufficient card count or balance')).toBeVisible();
+  await expect(page.getByTestId('action-error')).toHaveText('Insufficient card count or balance');
   await page.locator('.ant-modal-close').click();
   await expect(sub.locator('td').nth(CARD_COLUMN.oneYear)).toHaveText(String(theirs + 2));
 

@@ -1,4 +1,4 @@
-import { App, Form, Modal, Typography } from 'antd';
+import { Alert, App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
@@ -44,6 +44,8 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
   const { state, run } = useBatchRun();
   // An action whose answer is to be copied (created codes) shows it here instead of closing.
   const [answer, setAnswer] = useState<string | null>(null);
+  // A refusal stays in the form beside what was entered, not in a toast that fades.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fields = action.fields ?? [];
   const finished = Boolean(state.result) || answer !== null;
   // Every target has the same owner: that account is no destination.
@@ -58,6 +60,7 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       return;
     }
     setBusy(true);
+    setRefusal(null);
     try {
       // A file field: the file is the raw body, the other values the query (a firmware upload).
       const fileField = fields.find((n) => fieldOf(entity, n).type === 'file');
@@ -69,7 +72,7 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       if (action.answer) setAnswer(action.answer(data));
       else onClose(true);
     } catch (err) {
-      message.error(errorText(err));
+      setRefusal(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -105,6 +108,7 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       >
         {formItems(entity, fields, t, true, disabledAccounts)}
       </Form>
+      {refusal ? <Alert type="error" showIcon message={refusal} data-testid="action-error" /> : null}
       {action.batch ? <BatchProgressPanel state={state} /> : null}
       {answer !== null ? (
         <Typography.Paragraph copyable={{ text: answer }} data-testid="action-answer">
