@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { gt06Codec } from '../gateway/gt06';
+import { gt06Codec, parseGt06Frame } from '../gateway/gt06';
 import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
 import type { FrameSplitter } from '../gateway/codec';
 import { JT808_SET_PARAMS } from '../gateway/jt808/params';
@@ -23,44 +23,11 @@ import {
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 import { SimOta } from './ota';
 import { SimTires } from './tires';
+import { GT06_POSITION_PROTOCOLS, PositionLedger, type WaitingPosition } from './position-ledger';
 import { gt06ServerAddress, jt808ServerAddress, MOVE_DELAY_MS, type ServerAddress } from './server-address';
+import { gatewayAddress, reconnectDelay, TIRE_EVERY, type SimDeviceSpec, type SimOptions } from './options';
 
-export type Family = 'gt06' | 'jt808';
-
-export interface SimDeviceSpec {
-  terminalId: string;
-  family: Family;
-  lat: number;
-  lon: number;
-  seed: number;
-  /** A TPMS truck (808 only): this many wheels, reported in item 0x66 every TIRE_EVERY positions. */
-  tireWheels?: number;
-}
-
-/** Positions between two tire reports of a TPMS truck (one a minute at the default interval). */
-export const TIRE_EVERY = 6;
-
-export interface SimOptions {
-  host: string;
-  ports: Record<Family, number>;
-  intervalSec: number;
-  heartbeatSec: number;
-  /** Chance per position that an alarm frame is sent instead (GT06) or flagged (808). */
-  alarmChance: number;
-  /** Reconnect after the server closes the connection. */
-  reconnect: boolean;
-  /** No timers: positions and heartbeats only when `report()` is called (tests, benchmarks). */
-  manual?: boolean;
-}
-
-export const DEFAULT_SIM_OPTIONS: SimOptions = {
-  host: '127.0.0.1',
-  ports: { gt06: 5023, jt808: 5015 },
-  intervalSec: 10,
-  heartbeatSec: 60,
-  alarmChance: 0.005,
-  reconnect: true,
-};
+export { DEFAULT_SIM_OPTIONS, TIRE_EVERY, type Family, type SimDeviceSpec, type SimOptions } from './options';
 
 /**
  * One simulated tracker over a real TCP socket: logs in (GT06) or registers and authenticates
@@ -79,7 +46,15 @@ export class SimDevice {
   private lastStep = Date.now();
   /** The 808 code the platform issued at registration. */
   authCode: string | null = null;
-  stats = { positions: 0, commands: 0, connects: 0 };
+  stats = { positions: 0, commands: 0, connects: 0, drops: 0 };
+  /** Per reconnect: ms from losing a working connection to reporting on a new one. */
+  readonly reconnectMs: number[] = [];
+  /** With keepUnacked: the positions taken, acknowledged and waiting. */
+  readonly ledger: PositionLedger | null;
+  /** Logged in (GT06) or authenticated (808) on the current connection. */
+  private ready = false;
+  private droppedAt: number | null = null;
+  private addressIndex = 0;
   onCommand?: (text: string) => void;
   /** Firmware upgrades this tracker takes (server/sim/ota.ts). */
   readonly ota: SimOta;
@@ -97,6 +72,7 @@ export class SimDevice {
         : null;
     this.splitter = (spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
     this.ota = new SimOta(spec.terminalId);
+    this.ledger = opts.keepUnacked ? new PositionLedger() : null;
   }
 
   get connected() {
@@ -121,8 +97,14 @@ export class SimDevice {
         // A connection left behind by a move (the IP transfer) no longer speaks for the device.
         if (this.socket !== socket) return;
         this.clearTimers();
-        if (!this.stopped && this.opts.reconnect)
-          this.timers.push(setTimeout(() => void this.start(), 3000 + this.rng.next() * 2000));
+        if (this.ready) {
+          this.stats.drops++;
+          this.droppedAt = Date.now();
+        }
+        this.ready = false;
+        if (this.stopped || !this.opts.reconnect) return;
+        this.addressIndex++;
+        this.timers.push(setTimeout(() => void this.start(), reconnectDelay(this.opts, this.rng)));
       });
     });
   }
@@ -160,7 +142,12 @@ export class SimDevice {
     }
   }
 
+  /** The connection is usable: time the reconnect, send what waited, start the timers. */
   private startReporting() {
+    this.ready = true;
+    if (this.droppedAt !== null) this.reconnectMs.push(Date.now() - this.droppedAt);
+    this.droppedAt = null;
+    for (const p of this.ledger?.takeUnacked() ?? []) this.sendPosition(p);
     if (this.opts.manual) return;
     const jitter = this.rng.next() * this.opts.intervalSec * 1000;
     this.timers.push(
@@ -188,23 +175,27 @@ export class SimDevice {
       satellites: 9,
     };
     const alarm = this.rng.next() < this.opts.alarmChance;
+    let frame: (serial: number) => Buffer;
     if (this.spec.family === 'gt06') {
-      this.send(
-        alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, this.next()) : gt06Location(fix, this.next()),
-      );
+      frame = (serial) =>
+        alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, serial) : gt06Location(fix, serial);
     } else {
       const alarmFlags = alarm ? (v.speed > 120 ? 1 << 1 : 1 << 0) : 0;
       const extras = this.tires && this.stats.positions % TIRE_EVERY === 0 ? [this.tires.item(fix)] : [];
-      this.send(
-        jt808Location(
-          this.spec.terminalId,
-          fix,
-          { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm, extras },
-          this.next(),
-        ),
-      );
+      const status = { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm, extras };
+      frame = (serial) => jt808Location(this.spec.terminalId, fix, status, serial);
     }
+    const position = { fixMs: now, frame };
+    if (!this.ledger) this.send(frame(this.next()));
+    else if (this.ready && this.connected) this.sendPosition(position);
+    else this.ledger.hold(position);
     this.stats.positions++;
+  }
+
+  private sendPosition(p: WaitingPosition) {
+    const serial = this.next();
+    this.ledger!.sent(serial, p);
+    this.send(p.frame(serial));
   }
 
   private heartbeat() {
@@ -227,6 +218,10 @@ export class SimDevice {
   }
 
   private onGt06(frame: Buffer) {
+    if (this.ledger) {
+      const f = parseGt06Frame(frame);
+      if (GT06_POSITION_PROTOCOLS.has(f.protocol)) this.ledger.ack(f.serial);
+    }
     const cmd = parseGt06Command(frame);
     if (!cmd) return;
     this.stats.commands++;
@@ -242,7 +237,7 @@ export class SimDevice {
   private moveTimer: NodeJS.Timeout | null = null;
 
   get address(): ServerAddress {
-    return this.server ?? { host: this.opts.host, port: this.opts.ports[this.spec.family] };
+    return this.server ?? gatewayAddress(this.opts, this.spec.family, this.addressIndex);
   }
 
   /** Takes a new server address: the answer already sent, drops the connection and reconnects there. */
@@ -273,6 +268,9 @@ export class SimDevice {
       if (f.body[2] !== 0) return;
       this.authCode = f.body.subarray(3).toString('latin1');
       this.send(jt808Auth(this.spec.terminalId, this.authCode, this.next()));
+    } else if (id === JT808_MSG.generalReply && f.body.readUInt16BE(2) === JT808_MSG.location) {
+      // Only "ok" acknowledges; any other result leaves the position to be sent again.
+      if (f.body[4] === 0) this.ledger?.ack(f.body.readUInt16BE(0));
     } else if (id === JT808_MSG.generalReply && f.body.readUInt16BE(2) === JT808_MSG.auth) {
       if (f.body[4] === 0) return this.startReporting();
       // Refused: the platform no longer knows our code; register for a new one.
