@@ -82,3 +82,47 @@ export async function listPositionPartitions(db: Db): Promise<string[]> {
     ORDER BY c.relname`);
   return res.rows.map((r) => r.name);
 }
+
+const PARTITION_NAME = /^positions_y(\d{4})m(\d{2})$/;
+
+/** The UTC month a partition named by positionPartitionName holds, or null for any other name. */
+export function monthOfPartition(name: string): Date | null {
+  const m = PARTITION_NAME.exec(name);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)) : null;
+}
+
+/**
+ * Retention (POSITION_RETENTION_MONTHS): drops the monthly partitions whose every fix is older
+ * than `months` months before `now`, i.e. whose month ends on or before that instant; a month
+ * only partly older stays whole. positions_default is never touched, nor any table that is not
+ * a partition named by positionPartitionName; the daily rollups (track_days, track_owner_days)
+ * are tables of their own and keep the history's summary.
+ *
+ * DETACH then DROP, one partition per transaction under the partition lock, so nodes running it
+ * at once do not race each other or a partition being created. DETACH briefly locks `positions`
+ * against inserts; the lock wait is bounded, and a partition that could not be locked in time
+ * is left for the next run. Returns the names dropped.
+ */
+export async function dropExpiredPositionPartitions(db: Db, now: Date, months: number): Promise<string[]> {
+  if (months <= 0) return [];
+  const cutoff = monthStartUtc(now, -months);
+  const expired = (await listPositionPartitions(db)).filter((name) => {
+    const month = monthOfPartition(name);
+    return month != null && monthStartUtc(month, 1) <= cutoff;
+  });
+  const dropped: string[] = [];
+  for (const name of expired) {
+    const done = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+      await tx.execute(sql`SET LOCAL lock_timeout = '10s'`);
+      const exists = await tx.execute<{ e: boolean }>(sql`SELECT to_regclass(${name}) IS NOT NULL AS e`);
+      if (!exists.rows[0].e) return false; // another node dropped it meanwhile
+      const ident = sql.identifier(name);
+      await tx.execute(sql`ALTER TABLE positions DETACH PARTITION ${ident}`);
+      await tx.execute(sql`DROP TABLE ${ident}`);
+      return true;
+    });
+    if (done) dropped.push(name);
+  }
+  return dropped;
+}
