@@ -1,9 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { TireSensorReading } from '../../src/domain/tire';
 import type { Db } from '../db/client';
-import { addToUpdates, splitUpdates, type DeviceUpdate } from './device-updates';
-import { insertPositions, updateLastPositions, updateLastStatus } from './position-sql';
-import { addTireReadings, upsertTireReadings, type TireRow } from './tire-readings';
+import { DirectStore, isBatchStore, type BatchStore } from './batch-store';
 
 /** One decoded fix on its way to the positions table. */
 export interface PositionRecord {
@@ -32,6 +30,11 @@ export interface PositionRecord {
   owners?: readonly number[];
   /** Tire pressure readings the report carried (808 item 0x66): kept per wheel, not per fix. */
   tires?: readonly TireSensorReading[];
+  /**
+   * Called by the gateway once this record's INSERT committed (a resent fix skipped as a
+   * duplicate counts: it is stored): sends the frame's location ack. Not a column.
+   */
+  onStored?: () => void;
 }
 
 export interface WriterOptions {
@@ -52,15 +55,13 @@ export interface WriterOptions {
 }
 
 /**
- * Batches positions by size and by time window into INSERTs (whole columns as arrays through
- * unnest), a few in flight at once. Each device row follows its newest stored trusted fix (an
- * invalid one never moves it; see device-updates.ts), in one UPDATE per `deviceFlushMs` for
- * all devices that moved; tire readings (latest per device and wheel) go in the same round.
- * Rows stay queued until their INSERT
- * commits: while the database is down the writer retries with back-off and raises `pressure`
- * so the gateways stop reading.
+ * Batches positions by size and by time window and hands each batch to its store (batch-store.ts:
+ * in this thread, or a worker thread's for PostgreSQL, see open-writer.ts), a few in flight at
+ * once. Rows stay queued until their batch commits: while the database is down the writer
+ * retries with back-off and raises `pressure` so the gateways stop reading.
  *
- * Events: 'committed' (records), 'pressure', 'drain', 'error' (err, willRetry).
+ * Events: 'committed' (the very records passed to add(), in commit order), 'pressure', 'drain',
+ * 'error' (err, willRetry).
  */
 export class PositionWriter extends EventEmitter {
   private queue: PositionRecord[] = [];
@@ -70,17 +71,12 @@ export class PositionWriter extends EventEmitter {
   private retryMs = 0;
   private pressured = false;
   private closed = false;
-  private moved = new Map<number, DeviceUpdate>();
-  private tires = new Map<string, TireRow>();
-  private deviceTimer: NodeJS.Timeout | null = null;
-  private devicesWriting: Promise<void> | null = null;
+  private store: BatchStore;
   readonly opts: Required<WriterOptions>;
   stats = { committed: 0, batches: 0, failures: 0 };
 
-  constructor(
-    private db: Db,
-    opts: WriterOptions = {},
-  ) {
+  /** With a Db the database work runs in this thread; pass a BatchStore to put it elsewhere. */
+  constructor(target: Db | BatchStore, opts: WriterOptions = {}) {
     super();
     this.opts = {
       maxBatch: 2000,
@@ -92,6 +88,8 @@ export class PositionWriter extends EventEmitter {
       maxRetryMs: 2000,
       ...opts,
     };
+    this.store = isBatchStore(target) ? target : new DirectStore(target, this.opts.deviceFlushMs);
+    this.store.onError = (err) => this.emit('error', err, true);
   }
 
   /** Rows not yet committed. */
@@ -114,21 +112,18 @@ export class PositionWriter extends EventEmitter {
 
   /** Resolves when every queued row is committed and every device row is up to date. */
   async drain(): Promise<void> {
-    while (
-      !this.closed &&
-      (this.pending > 0 || this.moved.size > 0 || this.tires.size > 0 || this.devicesWriting)
-    ) {
+    while (!this.closed && this.pending > 0) {
       if (this.queue.length && this.inflight < this.opts.concurrency && !this.timer) void this.writeOnce();
-      if ((this.moved.size || this.tires.size) && !this.devicesWriting) await this.flushDevices();
       await new Promise((r) => setTimeout(r, 5));
     }
+    await this.store.settle();
   }
 
   async close(): Promise<void> {
     await this.drain();
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.deviceTimer) clearTimeout(this.deviceTimer);
+    await this.store.close();
   }
 
   private kick(delay: number) {
@@ -146,18 +141,13 @@ export class PositionWriter extends EventEmitter {
     const batch = this.queue.splice(0, this.opts.maxBatch);
     this.inflight++;
     this.inflightRows += batch.length;
-    // A full queue may start the next INSERT while this one runs.
+    // A full queue may start the next batch while this one runs.
     if (this.queue.length >= this.opts.maxBatch) this.kick(0);
     try {
-      await insertPositions(this.db, batch);
+      await this.store.write(batch);
       this.retryMs = 0;
       this.stats.committed += batch.length;
       this.stats.batches++;
-      for (const r of batch) {
-        addToUpdates(this.moved, r);
-        if (r.tires) addTireReadings(this.tires, r.deviceId, r.fixTime, r.tires);
-      }
-      this.scheduleDevices();
       this.emit('committed', batch);
     } catch (err) {
       // Back to the front: nothing is lost, order within a device is kept by fix time.
@@ -175,37 +165,5 @@ export class PositionWriter extends EventEmitter {
     }
     if (this.queue.length > 0)
       this.kick(this.retryMs || (this.queue.length >= this.opts.maxBatch ? 0 : this.opts.flushMs));
-  }
-
-  private scheduleDevices() {
-    if (this.deviceTimer || this.closed) return;
-    this.deviceTimer = setTimeout(() => {
-      this.deviceTimer = null;
-      void this.flushDevices();
-    }, this.opts.deviceFlushMs);
-  }
-
-  /** One UPDATE for every device that moved since the last one, one upsert of tires; one at a time. */
-  private flushDevices(): Promise<void> {
-    if (this.devicesWriting || (this.moved.size === 0 && this.tires.size === 0))
-      return this.devicesWriting ?? Promise.resolve();
-    const { fixes, statuses } = splitUpdates(this.moved);
-    const tires = [...this.tires.values()];
-    this.moved = new Map();
-    this.tires = new Map();
-    this.devicesWriting = updateLastPositions(this.db, fixes)
-      .then(() => updateLastStatus(this.db, statuses))
-      .then(() => upsertTireReadings(this.db, tires))
-      .catch((err) => {
-        // Keep them for the next round unless a newer report arrived meanwhile.
-        for (const r of [...fixes, ...statuses]) addToUpdates(this.moved, r);
-        for (const t of tires) addTireReadings(this.tires, t.deviceId, t.time, [t]);
-        this.emit('error', err, true);
-        this.scheduleDevices();
-      })
-      .finally(() => {
-        this.devicesWriting = null;
-      });
-    return this.devicesWriting;
   }
 }
