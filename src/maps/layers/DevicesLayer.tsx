@@ -6,30 +6,40 @@ import { nextFrame, nextTask } from '../../lib/yield';
 import { logMapFailure } from '../log';
 import type { MapDevice } from '../types';
 import { CLUSTER_OPTIONS, FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';
+import { ClusterClient } from './clusterClient';
 import { attachClusterCounts } from './clusterCounts';
+import { paddedBounds, ROW_WIDTH } from './clusterProtocol';
 
 /**
  * Every device in ONE point layer over one source (10,000 devices are 10,000 vertices, not
  * 10,000 DOM markers), clustered at low zoom, with the cluster counts drawn over it on a 2D
  * canvas (clusterCounts.ts).
  *
- * Updates are coalesced: a new `devices` array is only remembered, and pushed to L7 with
- * `setData` at most every FLUSH_MS, and never while the previous push is still being built.
- * After a push has been drawn, `onRendered` reports the number of devices.
+ * Clustering runs in a worker (clusterWorker.ts), which answers only the clusters and devices
+ * around the view: L7 gets a few hundred points instead of the whole fleet. A zoom or a pan asks
+ * the worker again, without new points.
+ *
+ * Updates are coalesced: a new `devices` array is only remembered, and pushed at most every
+ * FLUSH_MS, and never while the previous push is still being built. After a push has been
+ * drawn, `onRendered` reports the number of devices.
  */
-const CLUSTER = CLUSTER_OPTIONS;
 const PARSER = { type: 'json', x: 'lng', y: 'lat' } as const;
 /** Icon half-size in pixels (icons are 40x40, spec section 9). */
 const ICON_SIZE = 20;
 
 interface Row {
-  id: number;
+  /** Absent on a cluster. */
+  id?: number;
   lng: number;
   lat: number;
   icon: string;
   /** Course in degrees clockwise from north; L7's `rotation` turns fill images the same way. */
   rot: number;
+  /** Devices in the row: 1 for a device. */
+  point_count: number;
 }
+/** The view is padded by this times its size on each side, so short pans need no new answer. */
+const VIEW_PAD = 0.5;
 
 interface Props {
   devices: readonly MapDevice[];
@@ -53,7 +63,7 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       let row = rows.get(d);
       if (!row) {
         const [lng, lat] = toMap(d.lng, d.lat);
-        row = { id: d.id, lng, lat, icon: iconId(d.iconState, d.iconType), rot: d.course || 0 };
+        row = { id: d.id, lng, lat, icon: iconId(d.iconState, d.iconType), rot: d.course || 0, point_count: 1 };
         rows.set(d, row);
       }
       return row;
@@ -63,7 +73,8 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
     // redraw first draws the old models while the new ones are built: two frames per update,
     // each read back from a software GL in headless Chromium. Instead the layer rebuilds first
     // (its beforeRenderData hooks) and the scene draws once.
-    const source = new Source([], { parser: PARSER, cluster: true, clusterOptions: CLUSTER, autoRender: false });
+    const source = new Source([], { parser: PARSER, autoRender: false });
+    const clusters = new ClusterClient();
     const icons = new PointLayer({ zIndex: Z.devices, name: 'devices', billboard: false })
       .source(source)
       .shape('icon*point_count', (icon: string, count: number) => (count > 1 ? CLUSTER_ICON_ID : icon))
@@ -83,16 +94,52 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
     let ready = false;
     let busy = false;
     let dirty = false;
+    let viewDirty = false;
     let lastFlush = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The rows of the last points sent to the worker, by their index there. */
+    let indexed: Row[] = [];
 
-    // One push in three tasks: parsing and clustering, then encoding and buffers, then the
-    // draw. Run back to back (a chain of promises is one task) the first push of 8,500 devices
-    // blocked the page for 300-400 ms.
-    const push = async (data: Row[]) => {
+    /** What the worker answers for the view: its rows, a cluster row per cluster. */
+    const shownRows = async (data: Row[] | null): Promise<Row[]> => {
+      let points: Float64Array | undefined;
+      if (data) {
+        points = new Float64Array(data.length * 2);
+        for (let i = 0; i < data.length; i++) {
+          points[2 * i] = data[i].lng;
+          points[2 * i + 1] = data[i].lat;
+        }
+      }
+      const found = await clusters.query({
+        points,
+        radius: CLUSTER_OPTIONS.radius,
+        maxZoom: CLUSTER_OPTIONS.maxZoom,
+        bbox: paddedBounds(scene.getBounds(), VIEW_PAD),
+        // As L7 did: supercluster's zoom is one below the map's.
+        zoom: Math.max(0, Math.floor(scene.getZoom() - 1)),
+      });
+      if (data) indexed = data;
+      const out = new Array<Row>(found.length / ROW_WIDTH);
+      for (let k = 0; k < out.length; k++) {
+        const o = k * ROW_WIDTH;
+        const i = found[o + 3];
+        out[k] =
+          i >= 0
+            ? indexed[i]
+            : { lng: found[o], lat: found[o + 1], icon: CLUSTER_ICON_ID, rot: 0, point_count: found[o + 2] };
+      }
+      return out;
+    };
+
+    // One push in three tasks: the worker's answer and parsing, then encoding and buffers, then
+    // the draw. Run back to back (a chain of promises is one task) the first push of 8,500
+    // devices blocked the page for 300-400 ms.
+    const push = async (data: Row[] | null) => {
+      const rows = await shownRows(data);
+      if (disposed) return;
       await new Promise<void>((resolve) => {
         source.once('update', () => resolve());
-        source.setData(data);
+        source.setData(rows);
       });
       await nextTask();
       if (disposed) return;
@@ -107,34 +154,43 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
     const flush = () => {
       timer = undefined;
       if (disposed) return;
-      if (busy) {
-        dirty = true;
-        return;
-      }
+      if (busy || !(dirty || viewDirty)) return;
+      const withData = dirty;
       dirty = false;
+      viewDirty = false;
       busy = true;
       lastFlush = performance.now();
       const list = latest.current.devices;
-      const data = new Array<Row>(list.length);
-      for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
+      let data: Row[] | null = null;
+      if (withData) {
+        data = new Array<Row>(list.length);
+        for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
+      }
       push(data)
         .catch((error) => logMapFailure('init', 'device layer update', error))
         .finally(() => {
           busy = false;
           if (disposed) return;
-          latest.current.onRendered?.({ markers: data.length, at: Date.now() });
-          if (dirty) schedule();
+          if (withData) latest.current.onRendered?.({ markers: list.length, at: Date.now() });
+          if (dirty || viewDirty) schedule(dirty ? FLUSH_MS : 0);
         });
     };
-    const schedule = () => {
+    const schedule = (every: number) => {
       if (!ready || disposed || timer) return;
-      const wait = Math.max(0, FLUSH_MS - (performance.now() - lastFlush));
+      const wait = Math.max(0, every - (performance.now() - lastFlush));
       timer = setTimeout(flush, wait);
     };
     request.current = () => {
       dirty = true;
-      schedule();
+      schedule(FLUSH_MS);
     };
+    // Another zoom or view: the worker answers for it from the index it has.
+    const onView = () => {
+      viewDirty = true;
+      schedule(0);
+    };
+    scene.on('zoomend', onView);
+    scene.on('moveend', onView);
 
     const setUp = async () => {
       const images = await rasterIcons();
@@ -147,6 +203,7 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       await nextTask();
       if (disposed) return;
       ready = true;
+      dirty = true;
       flush();
     };
     setUp().catch((error) => logMapFailure('init', 'device icons', error));
@@ -155,7 +212,11 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       disposed = true;
       if (timer) clearTimeout(timer);
       request.current = () => {};
+      scene.off('zoomend', onView);
+      scene.off('moveend', onView);
+      clusters.close();
       rows = new WeakMap();
+      indexed = [];
       detachCounts();
       removeLayer(scene, icons);
     };
