@@ -49,8 +49,11 @@ export class Gt06Pump {
       open(i);
       if (i % 250 === 249) await new Promise((r) => setTimeout(r, 25));
     }
+    // A socket that fails (and reconnects later) must not hold the start up forever.
     await Promise.all(
-      this.sockets.map((s) => (s.connecting ? new Promise((r) => s.once('connect', r)) : null)),
+      this.sockets.map((s) =>
+        s.connecting ? new Promise((r) => (s.once('connect', r), s.once('close', r))) : null,
+      ),
     );
   }
 

@@ -33,16 +33,16 @@ export interface RunResult {
 /** Prints the per-run table and the medians against the targets (markdown, for docs/benchmarks.md). */
 export function report(
   results: RunResult[],
-  o: { devices: number; pumped: number; rate: number; runs: number; seconds: number; warmup: number },
+  o: { devices: number; markers: number; pumped: number; rate: number; runs: number; seconds: number; warmup: number },
 ) {
-  const { devices: DEVICES, pumped, rate: RATE, runs: RUNS, seconds: SECONDS, warmup: WARMUP } = o;
+  const { devices: DEVICES, markers, pumped, rate: RATE, runs: RUNS, seconds: SECONDS, warmup: WARMUP } = o;
   const med = (f: (r: RunResult) => number) => median(results.map(f));
   const cpu = os.cpus();
   console.log(
     `\nMachine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, Chromium headless`,
   );
   console.log(
-    `Fleet: ${DEVICES} devices in one account, ${pumped} with a position; ${RATE} positions/s offered from ${pumped} GT06 connections; ${RUNS} runs, update window ${SECONDS} s after ${WARMUP} s warm-up\n`,
+    `Fleet: ${DEVICES} devices in one account, ${markers} with a position; ${RATE} positions/s offered from ${pumped} GT06 connections; ${RUNS} runs, update window ${SECONDS} s after ${WARMUP} s warm-up\n`,
   );
   console.log(
     '| run | first render ms (list answered at) | markers | rows | load longest task ms | offered/s | published / drawn | p50 ms | p95 ms | server p50/p95 ms | update longest task ms | scroll longest task ms | load average |',
