@@ -76,7 +76,15 @@ const OwnerPath = Type.Array(Str(), { description: 'User names from the caller d
 export const DeviceRowWithPath = Row({ ...deviceRowFields, ownerPath: OwnerPath });
 
 /** deviceList / deviceListV2: ownerPath only in V2. */
-export const DeviceListPage = Page(Row({ ...deviceRowFields, ownerPath: Type.Optional(OwnerPath) }));
+export const DeviceListPage = Row({
+  ...Page(Row({ ...deviceRowFields, ownerPath: Type.Optional(OwnerPath) })).properties,
+  next: Type.Optional(
+    Type.String({ description: 'Cursor of the last row: send as `after` for the next page' }),
+  ),
+  prev: Type.Optional(
+    Type.String({ description: 'Cursor of the first row: send as `before` for the previous page' }),
+  ),
+});
 
 /** The answer of a batch device operation (docs/api/devices.md, BatchResult). */
 export const BatchResult = Row(

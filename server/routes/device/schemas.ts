@@ -22,6 +22,12 @@ export const DeviceListBody = Body({
   ...DeviceFilterSchema,
   orderBy: Type.Optional(OneOf(['id', 'terminalID', 'platformExpireAt', 'lastOnlineAt', 'createdAt'])),
   order: Type.Optional(OneOf(['asc', 'desc'])),
+  after: Type.Optional(
+    Token(200, { description: 'Cursor (`next` of a page): the page after it, whatever pageNum says' }),
+  ),
+  before: Type.Optional(
+    Token(200, { description: 'Cursor (`prev` of a page): the page before it, whatever pageNum says' }),
+  ),
 });
 
 export const FormatSchema = OneOf(['xlsx', 'csv']);
