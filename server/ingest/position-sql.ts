@@ -7,6 +7,10 @@ const col = (batch: PositionRecord[], f: (r: PositionRecord) => Scalar) => batch
 /** One array parameter, as a literal the server parses (see pg-array.ts for why). */
 const arr = (values: Scalar[]) => sql.param(pgArray(values));
 
+/**
+ * One INSERT for the batch. A fix already stored (same device and fix time: a tracker resent
+ * it after a lost ack or a reconnect) is skipped by the unique index, not stored twice.
+ */
 export async function insertPositions(db: Db, batch: PositionRecord[]) {
   await db.execute(sql`
     INSERT INTO positions (device_id, fix_time, server_time, lat, lon, speed, course, altitude, valid,
@@ -28,7 +32,8 @@ export async function insertPositions(db: Db, batch: PositionRecord[]) {
       ${arr(col(batch, (r) => r.mileage))}::float8[],
       ${arr(col(batch, (r) => r.alarm))}::varchar[],
       ${arr(col(batch, (r) => (r.attributes ? JSON.stringify(r.attributes) : null)))}::jsonb[]
-    )`);
+    )
+    ON CONFLICT DO NOTHING`);
 }
 
 /** Moves each device row to its newest trusted fix (one row per device in `rows`). */

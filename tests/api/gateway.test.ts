@@ -221,7 +221,8 @@ describe('bad input', () => {
         (v) => v === DEVICE_STATE.online,
       );
       const started = Date.now();
-      for (let i = 0; i < 10; i++) s.report(Date.now() - 10_000 + i * 1000);
+      // An hour back: not the seconds the first test stored for this device (one row per fix time).
+      for (let i = 0; i < 10; i++) s.report(Date.now() - 3_600_000 + i * 1000);
       expect(
         await until(
           () => storedCount(dev.id),

@@ -1,5 +1,5 @@
 import type { CommandDef, CommandParamDef, DeviceTypeCommandConfig } from '../../../src/domain/command-set';
-import { integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export type { CommandDef, CommandParamDef, DeviceTypeCommandConfig };
 
@@ -18,6 +18,11 @@ export const deviceTypes = pgTable('device_types', {
   /** Default icon type for new devices of this model. */
   iconType: smallint('icon_type').notNull().default(1),
   commandConfig: jsonb('command_config').$type<DeviceTypeCommandConfig>().notNull().default({ commands: [] }),
+  /**
+   * Ack frames that carry positions, once they are stored (src/domain/location-ack.ts): null
+   * follows the protocol (JT/T 808 and GT06 alarms yes, GT06 plain locations no).
+   */
+  locationAck: boolean('location_ack'),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

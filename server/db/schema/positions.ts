@@ -1,13 +1,13 @@
 import {
   boolean,
   doublePrecision,
-  index,
   integer,
   jsonb,
   pgTable,
   real,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -17,6 +17,11 @@ import {
  * drizzle-kit cannot express that, so the migration that creates it was edited by hand.
  * No surrogate key and no primary key: a fix is found by (device_id, fix_time), and every
  * extra index costs each of the thousands of inserts a second (docs/benchmarks.md).
+ *
+ * One fix per device per fix time is kept, as Traccar's duplicate filter does: that pair is
+ * unique (it includes the partition key, so PostgreSQL allows it) and the writer inserts with
+ * ON CONFLICT DO NOTHING, so a fix a tracker resends (its ack was lost, or it reconnected to
+ * another gateway) is stored once.
  *
  * No foreign key to devices on purpose: every insert would pay for the check, and deleting a
  * device would have to scan every partition. Old history is dropped by detaching partitions.
@@ -49,7 +54,7 @@ export const positions = pgTable(
     alarm: varchar('alarm', { length: 32 }),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
   },
-  (t) => [index('positions_device_time_idx').on(t.deviceId, t.fixTime)],
+  (t) => [uniqueIndex('positions_device_time_idx').on(t.deviceId, t.fixTime)],
 );
 
 export type PositionRow = typeof positions.$inferSelect;
