@@ -159,6 +159,12 @@ export interface DecodeResult {
   messages: DecodedMessage[];
   /** Bytes to send back to the device, or null. */
   reply: Buffer | null;
+  /**
+   * Set when `reply` acks positions the frame carries: whether the protocol sends that ack by
+   * default. The gateway sends it only if the device's model wants it (src/domain/location-ack.ts)
+   * and only once the positions are stored.
+   */
+  locationAck?: boolean;
   /** Set when the frame could not be decoded; decoders return errors and never throw. */
   error?: string;
 }

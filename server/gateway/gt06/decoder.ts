@@ -20,11 +20,6 @@ import { encodeGt06Ack, encodeGt06TimeReply, GT06_PROTOCOL as P } from './encode
 import { parseGt06Frame, type Gt06Frame } from './framing';
 import { decodeGt06Status } from './status';
 
-export interface Gt06DecodeOptions {
-  /** Ack plain location frames too. Most devices ignore it, some clones resend without it. */
-  ackLocations?: boolean;
-}
-
 type Base = { protocol: 'gt06'; messageId: number; serial: number; checksumOk: boolean; deviceId?: string };
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -168,7 +163,6 @@ export function decodeGt06Frame(
   frame: Buffer,
   session: CodecSession = {},
   now: Date = new Date(),
-  options: Gt06DecodeOptions = {},
 ): DecodeResult {
   return guardDecode(() => {
     const f = parseGt06Frame(frame);
@@ -183,13 +177,12 @@ export function decodeGt06Frame(
       case P.gpsLbs6:
       case P.gpsLbs:
       case P.gpsLbs2:
-        return {
-          messages: [decodePosition(f, base, tz, now)],
-          reply: options.ackLocations === false ? null : ack(),
-        };
+        // Most firmware expects no ack for plain locations; some clones resend without one.
+        return { messages: [decodePosition(f, base, tz, now)], reply: ack(), locationAck: false };
       case P.alarm:
       case P.alarm2:
-        return { messages: [decodeAlarmPacket(f, base, tz, now)], reply: ack() };
+        // Alarm packets are resent until acked.
+        return { messages: [decodeAlarmPacket(f, base, tz, now)], reply: ack(), locationAck: true };
       case P.status:
         return { messages: [decodeHeartbeat(f, base)], reply: ack() };
       case P.string:

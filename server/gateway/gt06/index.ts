@@ -3,7 +3,7 @@ import type { ProtocolCodec } from '../codec';
 import { decodeGt06Frame } from './decoder';
 import { createGt06Splitter } from './framing';
 
-export { decodeGt06Frame, type Gt06DecodeOptions } from './decoder';
+export { decodeGt06Frame } from './decoder';
 export {
   encodeGt06Ack,
   encodeGt06Command,

@@ -139,6 +139,11 @@ export function decodeJt808Frame(
         nextJt808Serial(session),
       );
     const done = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult => ({ messages, reply });
+    const located = (messages: DecodedMessage[], reply: Buffer): DecodeResult => ({
+      messages,
+      reply,
+      locationAck: true,
+    });
 
     if (h.encryption & 0x01) return done([{ ...base, type: 'unknown', note: 'RSA-encrypted body' }], ack());
     if (h.subpackage) {
@@ -158,12 +163,13 @@ export function decodeJt808Frame(
         return done([{ ...base, type: 'unregister' }], ack());
       case M.terminalReply:
         return done([terminalReply(base, f.body)], null);
+      // The standard requires the 0x8001 answer to positions: on unless the model says off.
       case M.location:
-        return done([location(base, f.body, tz, now)], ack());
+        return located([location(base, f.body, tz, now)], ack());
       case M.locationQueryReply:
-        return done([location(base, f.body.subarray(2), tz, now)], ack());
+        return located([location(base, f.body.subarray(2), tz, now)], ack());
       case M.batchLocation:
-        return done(batch(base, f.body, tz, now), ack());
+        return located(batch(base, f.body, tz, now), ack());
       case M.textReport:
       case M.commandResponse:
         return done([textReply(base, f)], ack());

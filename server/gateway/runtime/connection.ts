@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { DEVICE_PROTOCOL } from '../../../src/domain/codes';
+import { sendsLocationAck } from '../../../src/domain/location-ack';
 import type { CodecSession, DecodeResult, DecodedMessage, LocationMessage, ProtocolCodec } from '../codec';
 import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
@@ -7,6 +8,7 @@ import { markOffline, markOnline, updateStatus } from './device-state';
 import { recordAlarm } from './alarms';
 import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
+import { LocationAcks } from './location-acks';
 import { toPositionRecord } from './position-record';
 import { addressOf, recordConnected, recordDisconnected } from './connection-record';
 import { SUBJECT } from '../../bus/types';
@@ -27,6 +29,7 @@ export class TrackerConnection {
   private closed = false;
   readonly commands: CommandChannel;
   private readonly handshake: Jt808Handshake | null;
+  private readonly acks: LocationAcks;
 
   constructor(
     readonly socket: Socket,
@@ -36,6 +39,11 @@ export class TrackerConnection {
     this.splitter = codec.createSplitter({ maxBuffer: ctx.options.maxBuffer });
     this.commands = new CommandChannel(this, ctx);
     this.handshake = codec.protocol === 'jt808' ? new Jt808Handshake(ctx) : null;
+    this.acks = new LocationAcks(
+      (bytes) => this.write(bytes),
+      () => socket.cork(),
+      () => socket.uncork(),
+    );
     ctx.registry.all.add(this);
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.onData(chunk));
@@ -136,9 +144,22 @@ export class TrackerConnection {
 
   private afterDecode(frame: Buffer, result: DecodeResult) {
     this.log('in', frame, result.error ? { error: result.error } : { messages: result.messages });
-    if (result.reply) this.write(result.reply);
-    if (!this.device) return;
-    for (const msg of result.messages) this.onMessage(msg);
+    const device = this.device;
+    if (result.reply && result.locationAck === undefined) this.write(result.reply);
+    // Positions of a connection that has not said who it is are not stored, so not acked either.
+    if (!device) return;
+    let onStored: (() => void) | undefined;
+    if (
+      result.reply &&
+      result.locationAck !== undefined &&
+      sendsLocationAck(device.locationAck, result.locationAck)
+    ) {
+      const stored = device.id == null ? 0 : countPositions(result.messages);
+      // A factory-stock device stores nothing: its ack has nothing to wait for.
+      if (stored === 0) this.write(result.reply);
+      else onStored = this.acks.expect(result.reply, stored);
+    }
+    for (const msg of result.messages) this.onMessage(msg, onStored);
   }
 
   private async identify(device: KnownDevice) {
@@ -149,7 +170,13 @@ export class TrackerConnection {
     this.connectedAt = new Date();
     // The log pages' live-state check (checkRedis) asks the node holding the terminal.
     this.unprobe = this.ctx.bus.respond(SUBJECT.logProbe(device.terminalId), async () => this.liveState());
-    this.recorded = recordConnected(this.ctx.db, device, this.socket, this.ctx.options.nodeId, this.connectedAt);
+    this.recorded = recordConnected(
+      this.ctx.db,
+      device,
+      this.socket,
+      this.ctx.options.nodeId,
+      this.connectedAt,
+    );
     this.background(this.recorded);
     if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
   }
@@ -166,12 +193,12 @@ export class TrackerConnection {
     };
   }
 
-  private onMessage(msg: DecodedMessage) {
+  private onMessage(msg: DecodedMessage, onStored: (() => void) | undefined) {
     const device = this.device!;
     switch (msg.type) {
       case 'location':
       case 'alarm':
-        return this.onLocation(msg, device);
+        return this.onLocation(msg, device, onStored);
       case 'heartbeat':
       case 'status':
         if (device.id != null)
@@ -191,7 +218,7 @@ export class TrackerConnection {
     }
   }
 
-  private onLocation(msg: LocationMessage, device: KnownDevice) {
+  private onLocation(msg: LocationMessage, device: KnownDevice, onStored: (() => void) | undefined) {
     // Factory-stock devices are logged (above) but have no account to store positions for.
     if (device.id == null) return;
     const record = toPositionRecord(device.id, msg);
@@ -199,6 +226,7 @@ export class TrackerConnection {
     record.terminalId = device.terminalId;
     record.speedLimit = device.speedLimit;
     record.owners = device.owners;
+    if (onStored) record.onStored = onStored;
     this.ctx.writer.add(record);
     if (msg.type === 'alarm' || msg.alarm)
       this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
@@ -231,6 +259,7 @@ export class TrackerConnection {
 
   private onClose() {
     this.closed = true;
+    this.acks.clear();
     this.ctx.registry.all.delete(this);
     this.commands.stop();
     this.unprobe?.();
@@ -247,4 +276,11 @@ export class TrackerConnection {
       this.background(markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId));
     }
   }
+}
+
+/** The messages onLocation stores (no array on the hot path). */
+function countPositions(messages: DecodedMessage[]): number {
+  let n = 0;
+  for (const m of messages) if (m.type === 'location' || m.type === 'alarm') n++;
+  return n;
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ownerChain } from '../../../src/domain/area/presence';
+import type { LocationAckSetting } from '../../../src/domain/location-ack';
 import type { Db } from '../../db/client';
+import { deviceTypes } from '../../db/schema/device-types';
 import { devices } from '../../db/schema/devices';
 import { stock } from '../../db/schema/stock';
 import { users } from '../../db/schema/users';
@@ -17,6 +19,8 @@ export interface KnownDevice {
   speedLimit: number | null;
   /** The owner's id and its ancestors' (ownerChain): the accounts whose areas apply to the device. */
   owners?: number[];
+  /** Its model's location ack setting (device_types.location_ack); null: the protocol's default. */
+  locationAck: LocationAckSetting;
 }
 
 const TTL_MS = 60_000;
@@ -52,9 +56,11 @@ export class DeviceDirectory {
         expireAt: devices.platformExpireAt,
         speedLimit: devices.speedLimit,
         ancestors: users.ancestors,
+        locationAck: deviceTypes.locationAck,
       })
       .from(devices)
       .leftJoin(users, eq(users.id, devices.userId))
+      .leftJoin(deviceTypes, eq(deviceTypes.name, devices.deviceType))
       .where(eq(devices.terminalId, terminalId))
       .limit(1);
     if (d) {
@@ -66,14 +72,29 @@ export class DeviceDirectory {
         expired: !!d.expireAt && d.expireAt.getTime() < now,
         speedLimit: d.speedLimit,
         owners:
-          d.userId == null ? [] : d.ancestors != null ? ownerChain({ id: d.userId, ancestors: d.ancestors }) : [d.userId],
+          d.userId == null
+            ? []
+            : d.ancestors != null
+              ? ownerChain({ id: d.userId, ancestors: d.ancestors })
+              : [d.userId],
+        locationAck: d.locationAck ?? null,
       };
     }
     const [s] = await this.db
-      .select({ protocol: stock.protocol })
+      .select({ protocol: stock.protocol, locationAck: deviceTypes.locationAck })
       .from(stock)
+      .leftJoin(deviceTypes, eq(deviceTypes.name, stock.deviceType))
       .where(eq(stock.terminalId, terminalId))
       .limit(1);
-    return s ? { id: null, terminalId, protocol: s.protocol, userId: null, expired: false, speedLimit: null } : null;
+    if (!s) return null;
+    return {
+      id: null,
+      terminalId,
+      protocol: s.protocol,
+      userId: null,
+      expired: false,
+      speedLimit: null,
+      locationAck: s.locationAck ?? null,
+    };
   }
 }

@@ -72,8 +72,11 @@ export async function startGateway(
     ctx.registry.track(
       alarms.process(batch).catch((e) => console.error('[alarms] storing failed:', (e as Error).message)),
     );
-    for (const r of batch)
+    for (const r of batch) {
+      // The frame's location ack leaves once all its positions are stored (location-acks.ts).
+      r.onStored?.();
       if (!r.hidden && r.valid) deps.bus.publish(SUBJECT.position(r.deviceId), toPositionEvent(r));
+    }
   };
   // Back-pressure: while the writer is behind (database slow or down), stop reading sockets;
   // TCP then slows the trackers down instead of our memory growing.

@@ -4,6 +4,7 @@ import { PERMISSIONS as P, WILDCARD_PERMISSION } from '../../../config/roles';
 import { COMMAND_FRAMINGS } from '../../../src/domain/command-set';
 import { DEVICE_PROTOCOL } from '../../../src/domain/codes';
 import { COMMAND_TEXT_MAX, REMARK_MAX } from '../../../src/domain/limits';
+import { LOCATION_ACK_MODES } from '../../../src/domain/location-ack';
 import { PageQuery, ok } from '../../lib/envelope';
 import { Body, Code, Id, Int, Name, OneOf, Required, Text, Type } from '../../lib/schema/primitives';
 import { authOf } from '../../plugins/auth';
@@ -30,6 +31,8 @@ const DeviceTypeFields = {
   description: Type.Optional(Text(REMARK_MAX)),
   iconType: Type.Optional(Int(1, 16)),
   commandConfig: CommandConfig,
+  /** Acks of frames with positions (src/domain/location-ack.ts); absent: unchanged (add: protocol). */
+  locationAck: Type.Optional(OneOf(LOCATION_ACK_MODES)),
 };
 
 /** Device types and their command sets (deviceConfig), and the hex of a command. */

@@ -2,6 +2,7 @@
  * What the command routes answer (issue 16). Shapes follow server/services/command/* (send,
  * history, presets, device-types, to-hex) and server/services/command/batch/*.
  */
+import { LOCATION_ACK_MODES } from '../../../src/domain/location-ack';
 import { Nullable, Page, Row, Stamp, Type } from '../../lib/schema/response';
 
 const Str = () => Type.String();
@@ -108,6 +109,10 @@ export const DeviceType = Row({
   iconType: Int(),
   commandCount: Int(),
   commandConfig: CommandConfigOut,
+  locationAck: Type.Union(
+    LOCATION_ACK_MODES.map((m) => Type.Literal(m)),
+    { description: 'Acks of frames with positions, sent once stored: protocol (its default), on or off' },
+  ),
   updatedAt: Time(),
 });
 

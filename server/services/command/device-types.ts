@@ -2,6 +2,7 @@ import { asc, count, eq, ilike } from 'drizzle-orm';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { can } from '../../../src/domain/ability';
 import { commandSetProblems, type DeviceTypeCommandConfig } from '../../../src/domain/command-set';
+import { locationAckMode, locationAckSetting, type LocationAckMode } from '../../../src/domain/location-ack';
 import type { Db } from '../../db/client';
 import { deviceTypes, type DeviceTypeRow } from '../../db/schema/device-types';
 import { devices } from '../../db/schema/devices';
@@ -19,6 +20,13 @@ export interface DeviceTypeInput {
   description?: string;
   iconType?: number;
   commandConfig: DeviceTypeCommandConfig;
+  /** Absent: unchanged on update, the protocol's default on add. */
+  locationAck?: LocationAckMode;
+}
+
+/** The row's columns of an input: the ack mode is stored as a nullable boolean. */
+function columnsOf({ locationAck, ...rest }: DeviceTypeInput) {
+  return locationAck === undefined ? rest : { ...rest, locationAck: locationAckSetting(locationAck) };
 }
 
 function checkConfig(config: DeviceTypeCommandConfig) {
@@ -65,6 +73,7 @@ function summary(r: DeviceTypeRow) {
     iconType: r.iconType,
     commandCount: r.commandConfig.commands.length,
     commandConfig: r.commandConfig,
+    locationAck: locationAckMode(r.locationAck),
     updatedAt: r.updatedAt,
   };
 }
@@ -80,7 +89,7 @@ export async function addDeviceType(db: Db, input: DeviceTypeInput) {
   try {
     const [row] = await db
       .insert(deviceTypes)
-      .values({ ...input, name: input.name.trim() })
+      .values({ ...columnsOf(input), name: input.name.trim() })
       .returning();
     forgetCommandSets();
     return summary(row!);
@@ -100,7 +109,7 @@ export async function updateDeviceType(db: Db, id: number, input: DeviceTypeInpu
       if (!old) throw notFound();
       const [updated] = await tx
         .update(deviceTypes)
-        .set({ ...input, name, updatedAt: new Date() })
+        .set({ ...columnsOf(input), name, updatedAt: new Date() })
         .where(eq(deviceTypes.id, id))
         .returning();
       if (old.name !== name)

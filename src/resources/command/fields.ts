@@ -2,6 +2,7 @@ import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
 import { COMMAND_RESULT, IMPORT_PROTOCOL } from '../../domain/codes';
 import { COMMAND_ITEM_STATUSES } from '../../domain/command-batch';
 import { ICON_TYPE_MAX, ICON_TYPE_MIN } from '../../domain/device-rules';
+import { LOCATION_ACK_MODES } from '../../domain/location-ack';
 import { MESSAGES } from '../../domain/messages';
 import type { EntityDescriptor, FieldOption } from '../types';
 import { PROTOCOL_OPTIONS } from '../options';
@@ -50,6 +51,15 @@ export const COMMAND_ENTITY: EntityDescriptor = {
       labelKey: 'deviceType.commandConfig',
       helpKey: 'deviceType.commandConfigHelp',
       initialValue: JSON.stringify({ framing: 'gt06Text', commands: [] }, null, 2),
+    },
+    locationAck: {
+      type: 'select',
+      buttons: true,
+      required: true,
+      options: LOCATION_ACK_MODES.map((m) => ({ value: m, labelKey: `deviceType.locationAcks.${m}` })),
+      initialValue: 'protocol',
+      labelKey: 'deviceType.locationAck',
+      helpKey: 'deviceType.locationAckHelp',
     },
     commandCount: { type: 'number', labelKey: 'deviceType.commandCount', width: 110 },
     deviceCount: { type: 'number', labelKey: 'deviceType.deviceCount', width: 110 },

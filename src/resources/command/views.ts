@@ -1,7 +1,15 @@
 import { WILDCARD_PERMISSION } from '../../../config/roles';
 import type { BatchView, EntityAction, ListView, ReportView } from '../types';
 
-const TYPE_FIELDS = ['name', 'protocol', 'importProtocol', 'description', 'iconType', 'commandConfig'];
+const TYPE_FIELDS = [
+  'name',
+  'protocol',
+  'importProtocol',
+  'description',
+  'iconType',
+  'locationAck',
+  'commandConfig',
+];
 const admin = [WILDCARD_PERMISSION] as const;
 
 const addType: EntityAction = {

@@ -111,9 +111,12 @@ describe('GT06 locations', () => {
     expect(loc.valid).toBe(false);
   });
 
-  it('can leave plain locations unacknowledged', () => {
-    expect(decodeGt06Frame(hex(GT06.location12), {}, NOW).reply).not.toBeNull();
-    expect(decodeGt06Frame(hex(GT06.location12), {}, NOW, { ackLocations: false }).reply).toBeNull();
+  it('builds the ack of plain locations but marks it off by default, and alarm acks on', () => {
+    const plain = decodeGt06Frame(hex(GT06.location12), {}, NOW);
+    expect(plain.reply).not.toBeNull();
+    expect(plain.locationAck).toBe(false);
+    expect(decodeGt06Frame(hex(GT06.alarmTampering), {}, NOW).locationAck).toBe(true);
+    expect(decodeGt06Frame(hex(GT06.heartbeat), {}, NOW).locationAck).toBeUndefined();
   });
 });
 

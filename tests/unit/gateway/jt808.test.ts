@@ -65,7 +65,9 @@ describe('JT/T 808 acceptance frames', () => {
     expect(ok.body.readUInt16BE(0)).toBe(5);
     expect(ok.body[2]).toBe(0);
     expect(ok.body.subarray(3).toString()).toBe('Ab3dE6gH9jK2');
-    const refused = parseJt808Frame(encodeJt808RegisterReply(TARGET, { serial: 5, result: 4, authCode: 'x' }));
+    const refused = parseJt808Frame(
+      encodeJt808RegisterReply(TARGET, { serial: 5, result: 4, authCode: 'x' }),
+    );
     expect(refused.body.toString('hex')).toBe('000504');
   });
 
@@ -86,6 +88,9 @@ describe('JT/T 808 acceptance frames', () => {
       satellites: 11,
     });
     expect(reply).toBe(toHex(encodeJt808GeneralReply(TARGET, { serial: 7, messageId: 0x0200 })));
+    // The standard requires the answer to positions: on by default, sent once they are stored.
+    expect(decodeJt808Frame(hex(JT808.location), {}, NOW).locationAck).toBe(true);
+    expect(decodeJt808Frame(hex(JT808.heartbeat), {}, NOW).locationAck).toBeUndefined();
   });
 
   it('answers a heartbeat with a 0x8001 general reply', () => {
