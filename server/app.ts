@@ -45,6 +45,9 @@ import publicApiV1Routes from './routes/v1/index';
 import deviceMoreRoutes from './routes/device/more';
 import probeRoutes from './routes/probe/index';
 import { MAP_PROVIDER_SOURCES } from './services/map/csp';
+import { opsRoutes, type OpsState } from './ops/health';
+import { echoRequestId, serverLogOptions } from './ops/logging';
+import { watchRealtime } from './ops/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +63,10 @@ export interface BuildOptions {
   config: ServerConfig;
   handle: DbHandle;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
+  /** The process's shutdown flag, which /ready reports; a fresh one when not given. */
+  ops?: OpsState;
   /** Serve the built web app from config.staticDir (off in API tests). */
   web?: boolean;
   /** The cluster bus (commands, live events); an in-process one when not given. */
@@ -69,7 +76,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   setReadCacheTtl(opts.config.readCacheMs);
   const app = Fastify({
-    logger: opts.logger ? { level: opts.config.logLevel } : false,
+    ...serverLogOptions(opts.config.logLevel, !!opts.logger, opts.logStream),
     trustProxy: true,
     bodyLimit: 20 * 1024 * 1024,
     ajv: {
@@ -87,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const bus = opts.bus ?? createMemoryBus();
   app.decorate('bus', { getter: () => bus });
 
+  echoRequestId(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -107,7 +115,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(schemasPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(opsRoutes, {
+    db: opts.handle.db,
+    bus,
+    state: opts.ops ?? { stopping: false },
+    metricsToken: opts.config.metricsToken,
+  });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // 1001 "going away" (the plugin's default sends no code): browsers reconnect, to another node.
+    preClose: async function (this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'server shutting down');
+    },
+  });
   // The alarm notifier worker; at the root so `app.notify` (its provider) is reachable everywhere.
   await app.register(notifyWorker);
   // The daily expiry reminders go through the same alarm path (storeAlarms: notices, bus).
@@ -142,7 +162,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(probeRoutes);
       await api.register(publicApiV1Routes, { prefix: '/v1' });
       const hub = new RealtimeHub(opts.handle.db, bus);
-      api.addHook('onClose', async () => hub.close());
+      const unwatch = watchRealtime(hub);
+      api.addHook('onClose', async () => {
+        unwatch();
+        hub.close();
+      });
       await api.register(wsRoutes, { hub });
     },
     { prefix: '/api' },

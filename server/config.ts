@@ -3,8 +3,25 @@ import path from 'node:path';
 import { loadNotifyConfig, type NotifyConfig } from './notify/config';
 
 /** Server settings from the environment. Every variable is listed in the README. */
+/** What a process runs (NODE_ROLE): everything, the HTTP side only, or the tracker side only. */
+export const NODE_ROLES = ['all', 'api', 'gateway'] as const;
+export type NodeRole = (typeof NODE_ROLES)[number];
+
 export interface ServerConfig {
+  /**
+   * all: API, websocket, web app and tracker ports. api: no tracker ports. gateway: tracker
+   * ports, position writer and alarm engine, and only /health, /ready, /metrics on `opsPort`.
+   */
+  role: NodeRole;
   port: number;
+  /** A gateway node's HTTP port for /health, /ready and /metrics (OPS_PORT; default PORT). */
+  opsPort: number;
+  /** When set, /metrics wants `Authorization: Bearer <token>`; unset, it is public. */
+  metricsToken: string | null;
+  /** Hard deadline of a graceful shutdown (SHUTDOWN_TIMEOUT seconds): past it the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Monthly position partitions entirely older than this many months are dropped; 0 keeps all. */
+  positionRetentionMonths: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
@@ -70,8 +87,16 @@ export interface ServerConfig {
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const role = NODE_ROLES.find((r) => r === (env.NODE_ROLE || 'all'));
+  // A mistyped role must not quietly start a node that does everything.
+  if (!role) throw new Error(`NODE_ROLE must be one of ${NODE_ROLES.join(', ')}, not "${env.NODE_ROLE}"`);
   return {
+    role,
     port: int(env.PORT, 8080),
+    opsPort: int(env.OPS_PORT, int(env.PORT, 8080)),
+    metricsToken: env.METRICS_TOKEN || null,
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT, 25) * 1000,
+    positionRetentionMonths: int(env.POSITION_RETENTION_MONTHS, 6),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,

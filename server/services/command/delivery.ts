@@ -3,6 +3,7 @@ import { BusTimeoutError, SUBJECT, type EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import { commands } from '../../db/schema/commands';
 import type { CommandOutcome } from '../../gateway/runtime/command-channel';
+import { countCommandOutcome } from '../../ops/metrics';
 
 export interface DeliveryTarget {
   id: number;
@@ -55,6 +56,7 @@ export async function deliverCommand(
       repliedAt: outcome.repliedAt ? new Date(outcome.repliedAt) : null,
     })
     .returning({ id: commands.id });
+  countCommandOutcome(outcome.result);
   bus.publish(SUBJECT.commandResult(device.id), {
     type: 'command',
     deviceId: device.id,
