@@ -1,26 +1,34 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createBus } from './bus';
-import { loadConfig } from './config';
-import { ensureCurrentPositionPartitions, migrate, openDatabase } from './db/client';
+import type { EventBus } from './bus/types';
+import { loadConfig, type ServerConfig } from './config';
+import { migrate, openDatabase, type DbHandle } from './db/client';
 import { seedBulkFromEnv } from './db/seed/bulk';
 import { ensureAdmin, seedIfEmpty } from './db/seed/index';
 import { gt06Codec } from './gateway/gt06';
 import { jt808Codec } from './gateway/jt808';
-import { purgeFrameLog } from './gateway/runtime/frame-log';
-import { startGateway } from './gateway/runtime/server';
+import { startGateway, type Gateway } from './gateway/runtime/server';
 import { PositionWriter } from './ingest/position-writer';
-import { purgeExpiredSessions } from './services/sessions';
+import { startMaintenance } from './jobs/maintenance';
+import type { OpsState } from './ops/health';
+import { watchConnections, watchWriter } from './ops/metrics';
+import { buildOpsApp } from './ops/ops-app';
+import { installShutdown, type ShutdownStep } from './ops/shutdown';
 import { DEFAULT_SIM_OPTIONS } from './sim/device';
 import { demoSpecs, SimFleet } from './sim/fleet';
 
 /**
- * One process serves the web app, the API, the websocket and the device gateways. Without
- * DATABASE_URL the data lives in embedded PGlite under DATA_DIR and is seeded with the demo on
- * first start; with it, nothing is seeded except an admin when ADMIN_PASSWORD is set.
+ * A FleetGate process. NODE_ROLE says what it runs: `all` (default) serves the web app, the API,
+ * the websocket and the device gateways; `api` all but the gateways; `gateway` the gateways, the
+ * position writer and the alarm engine with only /health, /ready and /metrics over HTTP.
+ * Without DATABASE_URL the data lives in embedded PGlite under DATA_DIR and is seeded with the
+ * demo on first start; with it, nothing is seeded except an admin when ADMIN_PASSWORD is set.
  */
 async function main() {
   const config = loadConfig();
+  const ops: OpsState = { stopping: false };
   const handle = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
@@ -36,6 +44,47 @@ async function main() {
     await ensureAdmin(handle, config.adminPassword);
   }
   const bus = await createBus(config.natsUrl, `fleetgate-${process.pid}`);
+  const trackers = config.role === 'api' ? null : await startTrackerSide(config, handle, bus);
+  const app =
+    config.role === 'gateway'
+      ? await buildOpsApp({ config, handle, bus, ops, logger: true })
+      : await buildApp({ config, handle, bus, ops, logger: true, web: true });
+  const maintenance = startMaintenance(handle.db, config);
+
+  const port = config.role === 'gateway' ? config.opsPort : config.port;
+  await app.listen({ port, host: config.host });
+  if (config.role === 'gateway') console.log(`FleetGate gateway node; /health, /ready, /metrics on ${port}`);
+  else console.log(`FleetGate is ready at http://localhost:${port} (API docs: /api/docs)`);
+  if (trackers) {
+    const g = trackers.gateway;
+    console.log(`Device gateways: GT06 on ${g.ports.gt06}, JT/T 808 on ${g.ports.jt808}`);
+    const second = [
+      config.gateway.gt06Port2 && `GT06 on ${config.gateway.gt06Port2}`,
+      config.gateway.jt808Port2 && `JT/T 808 on ${config.gateway.jt808Port2}`,
+    ].filter(Boolean);
+    if (second.length) console.log(`Second gateway ports: ${second.join(', ')}`);
+  }
+  const fleet = trackers ? await startSimulator(config, handle, trackers.gateway) : null;
+
+  installShutdown({
+    state: ops,
+    timeoutMs: config.shutdownTimeoutMs,
+    log: app.log,
+    steps: () =>
+      shutdownSteps(app, config, trackers, fleet, [
+        { label: 'maintenance jobs stopped', run: () => maintenance.stop() },
+        { label: 'bus closed', run: () => bus.close() },
+        { label: 'database closed', run: () => handle.close() },
+      ]),
+  });
+}
+
+/**
+ * The tracker side of a process: the TCP ports, the position writer and (inside the gateway)
+ * the alarm engine. The multi-process gateway (node:cluster, server/gateway/cluster*.ts)
+ * replaces this call with its own start when it lands.
+ */
+async function startTrackerSide(config: ServerConfig, handle: DbHandle, bus: EventBus) {
   const writer = new PositionWriter(handle.db);
   const gateway = await startGateway(
     { db: handle.db, bus, writer },
@@ -53,52 +102,60 @@ async function main() {
       nodeId: config.nodeId,
     },
   );
-  const app = await buildApp({ config, handle, bus, logger: true, web: true });
-
-  const hourly = setInterval(() => {
-    purgeExpiredSessions(handle.db).catch(() => {});
-    purgeFrameLog(handle.db, config.frameLogDays).catch(() => {});
-  }, 3600_000);
-  const daily = setInterval(() => ensureCurrentPositionPartitions(handle.db).catch(() => {}), 86_400_000);
-  hourly.unref();
-  daily.unref();
-
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`FleetGate is ready at http://localhost:${config.port} (API docs: /api/docs)`);
-  console.log(`Device gateways: GT06 on ${gateway.ports.gt06}, JT/T 808 on ${gateway.ports.jt808}`);
-  const second = [
-    config.gateway.gt06Port2 && `GT06 on ${config.gateway.gt06Port2}`,
-    config.gateway.jt808Port2 && `JT/T 808 on ${config.gateway.jt808Port2}`,
-  ].filter(Boolean);
-  if (second.length) console.log(`Second gateway ports: ${second.join(', ')}`);
-
-  // A small simulated fleet on the demo devices, so a new user sees vehicles move.
-  let fleet: SimFleet | null = null;
-  if (config.simulator && handle.kind === 'pglite') {
-    fleet = new SimFleet(demoSpecs('mix').slice(0, config.simulatorDevices), {
-      ...DEFAULT_SIM_OPTIONS,
-      ports: { gt06: gateway.ports.gt06, jt808: gateway.ports.jt808 },
-      intervalSec: 5,
-    });
-    await fleet.start();
-    console.log(`Simulating ${fleet.devices.length} demo vehicles (SIMULATOR=0 turns this off).`);
-  }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    fleet?.stop();
-    await gateway.close();
-    await writer.close();
-    await app.close();
-    await bus.close();
-    await handle.close();
-    process.exit(0);
+  const unwatch = [watchWriter(writer), watchConnections(gateway.ctx.registry)];
+  return {
+    gateway,
+    /** Stops accepting, closes every tracker (they reconnect to another node) and stores what they sent. */
+    async close() {
+      // gateway.close() stops the listeners at once, then waits for their sockets to end before
+      // it closes them itself: close them here, right after, so that wait is not a deadlock.
+      const closing = gateway.close();
+      for (const c of gateway.ctx.registry.all) c.close('shutdown');
+      await closing;
+      await writer.close();
+      unwatch.forEach((off) => off());
+    },
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A small simulated fleet on the demo devices, so a new user sees vehicles move. */
+async function startSimulator(config: ServerConfig, handle: DbHandle, gateway: Gateway) {
+  if (!config.simulator || handle.kind !== 'pglite') return null;
+  const fleet = new SimFleet(demoSpecs('mix').slice(0, config.simulatorDevices), {
+    ...DEFAULT_SIM_OPTIONS,
+    ports: { gt06: gateway.ports.gt06, jt808: gateway.ports.jt808 },
+    intervalSec: 5,
+  });
+  await fleet.start();
+  console.log(`Simulating ${fleet.devices.length} demo vehicles (SIMULATOR=0 turns this off).`);
+  return fleet;
+}
+
+/**
+ * In order: the simulator; then at once the tracker side (stop accepting, close trackers, drain
+ * the writer) and the API (stop accepting, websockets closed with 1001 "going away" so browsers
+ * reconnect to another node, requests in progress answered); a gateway node's ops listener
+ * last, so /ready says 503 until the writer is drained; then `rest`.
+ */
+function shutdownSteps(
+  app: FastifyInstance,
+  config: ServerConfig,
+  trackers: { close(): Promise<void> } | null,
+  fleet: SimFleet | null,
+  rest: ShutdownStep[],
+): ShutdownStep[] {
+  const gatewayOnly = config.role === 'gateway';
+  return [
+    { label: 'simulator stopped', run: async () => fleet?.stop() },
+    {
+      label: gatewayOnly
+        ? 'trackers closed, positions stored'
+        : 'trackers closed, positions stored, HTTP closed',
+      run: () => Promise.all([trackers?.close(), gatewayOnly ? null : app.close()]),
+    },
+    ...(gatewayOnly ? [{ label: 'ops listener closed', run: () => app.close() }] : []),
+    ...rest,
+  ];
 }
 
 main().catch((err) => {
