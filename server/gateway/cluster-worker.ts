@@ -1,0 +1,58 @@
+/**
+ * One gateway process of the cluster (cluster.ts forks it): the device gateways on the shared
+ * tracker ports, its own position writer (database work in a worker thread) and connection
+ * registry; everything shared goes through PostgreSQL and NATS. No HTTP API here.
+ */
+import cluster from 'node:cluster';
+import { createBus } from '../bus';
+import { loadConfig, type ServerConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { openPositionWriter } from '../ingest/open-writer';
+import { gt06Codec } from './gt06';
+import { jt808Codec } from './jt808';
+import { startGateway, type GatewayListen } from './runtime/server';
+
+/** The tracker ports of a configuration (the optional second ports first: see main.ts). */
+export function gatewayListens(config: ServerConfig): GatewayListen[] {
+  return [
+    ...(config.gateway.gt06Port2 ? [{ codec: gt06Codec, port: config.gateway.gt06Port2 }] : []),
+    ...(config.gateway.jt808Port2 ? [{ codec: jt808Codec, port: config.gateway.jt808Port2 }] : []),
+    { codec: gt06Codec, port: config.gateway.gt06Port, host: config.host },
+    { codec: jt808Codec, port: config.gateway.jt808Port, host: config.host },
+  ];
+}
+
+async function run() {
+  const config = loadConfig();
+  const handle = await openDatabase({ url: config.databaseUrl });
+  const n = cluster.worker?.id ?? 0;
+  // Each process records the connections it holds under its own name.
+  const nodeId = `${config.nodeId}/gw${n}`.slice(0, 64);
+  const bus = await createBus(config.natsUrl, `fleetgate-gw-${process.pid}`);
+  const writer = openPositionWriter({ db: handle.db, url: config.databaseUrl });
+  const gateway = await startGateway({ db: handle.db, bus, writer }, gatewayListens(config), {
+    idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
+    commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,
+    jt808AcceptAnyAuth: config.gateway.jt808AcceptAnyAuth,
+    nodeId,
+  });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Stop accepting and close the trackers (they reconnect to another process), then flush.
+    await gateway.close();
+    await writer.close();
+    await bus.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  // Ctrl-C reaches the whole process group: the primary decides when this process stops.
+  process.on('SIGINT', () => {});
+}
+
+run().catch((err) => {
+  console.error('[gateway] process failed to start:', err);
+  process.exit(1);
+});
