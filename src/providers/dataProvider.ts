@@ -2,6 +2,7 @@ import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
 import { PAGE_SIZE_DEFAULT } from '../domain/constants';
 import type { ResourceEndpoints } from '../resources/types';
 import { API_BASE, request, responseError } from './http';
+import { cursorFields, rememberCursors } from './listCursors';
 import { getToken } from './session';
 
 /** `data` of every list call (spec section 7). */
@@ -54,7 +55,11 @@ export const dataProvider: DataProvider = {
             method: 'GET',
             query: fields as Record<string, string | number | boolean | undefined>,
           })
-        : await request<ListData<BaseRecord> | BaseRecord[]>(path, fields);
+        : await request<ListData<BaseRecord> | BaseRecord[]>(path, {
+            ...fields,
+            ...cursorFields(path, fields),
+          });
+    if (meta?.method !== 'GET') rememberCursors(path, fields, data);
     // Some lists are whole (per-account counts): a bare array, or {list} without a total.
     const list = Array.isArray(data) ? data : data.list;
     const total = Array.isArray(data) ? data.length : (data.total ?? data.list.length);

@@ -24,3 +24,19 @@ export function shownStateSql(now?: Date): SQL {
     WHEN ${devices.state} = ${DEVICE_STATE.expired} THEN ${DEVICE_STATE.offline}
     ELSE ${devices.state} END)`;
 }
+
+/**
+ * `shownStateSql(now) = state`, written so the planner can see the stored state column: the
+ * CASE as a whole has no statistics, so PostgreSQL guessed 0.5 % of the rows would match and
+ * sorted every device of a 1,000,000-device subtree (1.1 s) instead of walking the primary key
+ * for the first 15 (0.1 ms).
+ */
+export function shownStateIsSql(state: number, now?: Date): SQL {
+  const expired = expiredSql(now);
+  if (state === DEVICE_STATE.expired) return expired;
+  const stored =
+    state === DEVICE_STATE.offline
+      ? sql`${devices.state} IN (${DEVICE_STATE.offline}, ${DEVICE_STATE.expired})`
+      : sql`${devices.state} = ${state}`;
+  return sql`(${stored} AND NOT ${expired})`;
+}

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { ReadCache } from '../../lib/read-cache';
 import { selectedAccount, subtreeOf } from '../scope';
-import { decisiveExpirySql, shownStateSql } from './expiry-sql';
+import { decisiveExpirySql, shownStateIsSql } from './expiry-sql';
 
 /** The filters of the device list, its export and its counts (docs/api/devices.md). */
 export interface DeviceFilter {
@@ -78,7 +78,7 @@ export function deviceConditions(
   const state = f.state ?? (f.menuType != null ? MENU_STATE[f.menuType] : undefined);
   // The state the rows show and the decisive expiry (src/domain/expiry.ts), not the stored code
   // and the platform date alone: a filter must find what the list displays.
-  if (state != null) conds.push(sql`${shownStateSql(now)} = ${state}`);
+  if (state != null) conds.push(shownStateIsSql(state, now));
   const win = f.expiry != null ? expiryWindow(f.expiry, now) : null;
   if (win) {
     const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
