@@ -19,9 +19,12 @@ export interface OpsState {
 
 export interface OpsOptions {
   db: Db;
-  bus: EventBus;
+  /** null: a process without a bus (a gateway cluster's primary); its check reads `off`. */
+  bus: EventBus | null;
   state: OpsState;
   metricsToken: string | null;
+  /** The metrics text; default this process's (a cluster primary gives its workers' sum, cluster-metrics.ts). */
+  metrics?: () => Promise<string>;
 }
 
 /** A check that takes longer than this is a failure: a probe must not hang with the database. */
@@ -88,7 +91,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
     async (_req, reply) => {
       const [database, bus] = await Promise.all([
         check(() => opts.db.execute(sql`SELECT 1`)),
-        opts.bus.kind === 'nats' ? check(() => opts.bus.flush()) : Promise.resolve<CheckResult>('off'),
+        opts.bus?.kind === 'nats' ? check(() => opts.bus!.flush()) : Promise.resolve<CheckResult>('off'),
       ]);
       const process = opts.state.stopping ? 'stopping' : 'running';
       const ready = database === 'ok' && (bus === 'ok' || bus === 'off') && process === 'running';
@@ -129,7 +132,8 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
           .digest();
         if (!timingSafeEqual(got, wanted)) return reply.code(401).type('text/plain').send('unauthorized');
       }
-      return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+      const text = await (opts.metrics ?? (() => metricsRegistry.metrics()))();
+      return reply.type(metricsRegistry.contentType).send(text);
     },
   );
 }

@@ -12,9 +12,11 @@ import { echoRequestId, serverLogOptions } from './logging';
 export async function buildOpsApp(opts: {
   config: ServerConfig;
   handle: DbHandle;
-  bus: EventBus;
+  bus: EventBus | null;
   ops: OpsState;
   logger?: boolean;
+  /** See OpsOptions.metrics (a gateway cluster's primary sums its processes). */
+  metrics?: () => Promise<string>;
 }): Promise<FastifyInstance> {
   const app = Fastify(serverLogOptions(opts.config.logLevel, !!opts.logger));
   echoRequestId(app);
@@ -23,6 +25,7 @@ export async function buildOpsApp(opts: {
     bus: opts.bus,
     state: opts.ops,
     metricsToken: opts.config.metricsToken,
+    metrics: opts.metrics,
   });
   return app;
 }
