@@ -44,6 +44,10 @@ async function main() {
     await ensureAdmin(handle, config.adminPassword);
   }
   const bus = await createBus(config.natsUrl, `fleetgate-${process.pid}`);
+  if (config.role !== 'all' && !config.natsUrl)
+    console.warn(
+      `NODE_ROLE=${config.role} without NATS_URL: commands and live positions reach no other node.`,
+    );
   const trackers = config.role === 'api' ? null : await startTrackerSide(config, handle, bus);
   const app =
     config.role === 'gateway'
