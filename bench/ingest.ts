@@ -1,11 +1,15 @@
 /**
  * npm run bench:ingest -- [--devices 10000] [--rate 2] [--seconds 60] [--db pg|pglite|both]
+ *   [--gateways 1] [--writer worker|inline] [--generator-cpus 1] [--gateway-cpus 0]
  *
- * N simulated GT06 trackers, each sending `rate` positions a second over loopback TCP, into a
- * gateway process with its own database. Reports sustained stored positions/s, p50/p99
- * frame-to-committed latency and gateway memory; then the direct-insert limit (the same rows
- * through the same writer without sockets) and the ratio.
+ * N simulated GT06 trackers, each sending `rate` positions a second over loopback TCP, into
+ * `gateways` gateway processes sharing one port, with their own database. Reports sustained
+ * stored positions/s, p50/p99 frame-to-committed latency and the largest gateway process's
+ * memory; then the direct-insert limit (the same rows through the same writers without
+ * sockets) and the ratio. The load generator is pinned to its own core with taskset when the
+ * machine has one (the last core by default); on fewer than 4 cores the gateways keep them all.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runIngest, type IngestResult } from './support/ingest-run';
@@ -17,6 +21,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '10' },
     db: { type: 'string', default: 'both' },
+    gateways: { type: 'string', default: '1' },
+    writer: { type: 'string', default: 'worker' },
+    'generator-cpus': { type: 'string' },
+    'gateway-cpus': { type: 'string' },
     'pg-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
@@ -27,22 +35,57 @@ const devices = Number(values.devices);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
+const gateways = Number(values.gateways);
+const writer = values.writer === 'inline' ? 'inline' : 'worker';
+
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const cores = os.cpus().length;
+const generatorCpus = values['generator-cpus'] ?? (hasTaskset && cores > 1 ? String(cores - 1) : undefined);
+const gatewayCpus = values['gateway-cpus'] ?? (generatorCpus && cores >= 4 ? `0-${cores - 2}` : undefined);
 
 const kinds: ('pg' | 'pglite')[] = values.db === 'both' ? ['pg', 'pglite'] : [values.db as 'pg' | 'pglite'];
 const results: IngestResult[] = [];
 for (const k of kinds) {
-  console.error(`running ${k}: ${devices} devices × ${rate}/s for ${seconds} s (+${warmup} s warm-up)…`);
-  results.push(await runIngest({ kind: k, devices, rate, seconds, warmup, pgUrl: values['pg-url']! }));
+  // PGlite is one process's database.
+  const n = k === 'pglite' ? 1 : gateways;
+  console.error(
+    `running ${k}: ${devices} devices × ${rate}/s for ${seconds} s (+${warmup} s warm-up), ${n} gateway process(es), writer ${writer}…`,
+  );
+  results.push(
+    await runIngest({
+      kind: k,
+      devices,
+      rate,
+      seconds,
+      warmup,
+      pgUrl: values['pg-url']!,
+      gateways: n,
+      writer,
+      generatorCpus,
+      gatewayCpus,
+    }),
+  );
 }
 console.log(
-  `\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  `\nMachine: ${cores} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
+for (const r of results)
+  console.log(
+    `${r.db}: load generator on cores ${r.cpus.generator}; gateway processes on ${r.cpus.gateways}`,
+  );
 console.log(
-  '| database | devices | offered/s | stored/s | p50 ms | p99 ms | gateway RSS MB | direct insert/s | stored ÷ direct |',
+  '| database | gateways | devices | offered/s | stored/s | p50 ms | p99 ms | RSS MB (largest process) | direct insert/s | stored ÷ direct | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.db} | ${r.devices} | ${r.offered} | ${r.stored} | ${r.p50} | ${r.p99} | ${r.maxRssMb} | ${r.direct} | ${(r.stored / r.direct).toFixed(2)} |`,
+    `| ${r.db} | ${r.gateways} | ${r.devices} | ${r.offered} | ${r.stored} | ${r.p50} | ${r.p99} | ${r.maxRssMb} | ${r.direct} | ${(r.stored / r.direct).toFixed(2)} | ${r.load.toFixed(1)} |`,
   );
 }

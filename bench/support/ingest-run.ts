@@ -1,5 +1,6 @@
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { gt06Location, gt06Login } from '../../server/sim/gt06-frames';
@@ -27,6 +28,13 @@ export interface IngestRunOptions {
   probes?: number;
   /** Serve the API and its websocket from the gateway process too (bench:alarms, both runs). */
   web?: boolean;
+  /** Gateway processes sharing the port (bench/ingest-gateway.ts); PostgreSQL only above 1. */
+  gateways?: number;
+  /** 'inline' keeps the writer's database work on the gateway's thread (the step before the worker). */
+  writer?: 'worker' | 'inline';
+  /** taskset CPU lists: the load generator's, and the gateway processes' (unset: not pinned). */
+  generatorCpus?: string;
+  gatewayCpus?: string;
 }
 
 export interface IngestResult {
@@ -38,6 +46,11 @@ export interface IngestResult {
   p99: number;
   maxRssMb: number;
   direct: number;
+  gateways: number;
+  /** The cores each side was allowed, as taskset reports them. */
+  cpus: { generator: string; gateways: string };
+  /** 1-minute load average at the end of the measured window. */
+  load: number;
   /** With fences: when the index was ready, and the frame-to-websocket delays of the probes' alarms. */
   indexLoadMs?: number;
   alarms?: { sent: number; received: number; p50: number; p95: number; max: number };
@@ -70,6 +83,10 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
     BENCH_WEB: o.web ? '1' : '0',
     // The daily track rollup (it runs with the API) is not part of the ingest path measured.
     TRACK_ROLLUP_INTERVAL_MS: '0',
+    BENCH_GATEWAYS: String(o.gateways ?? 1),
+    BENCH_WRITER: o.writer ?? 'worker',
+    // Once the generator pins itself, a later run's gateway would inherit its core: say all.
+    BENCH_GATEWAY_CPUS: o.gatewayCpus ?? (o.generatorCpus ? `0-${os.cpus().length - 1}` : ''),
   };
   if (o.kind === 'pg') env.DATABASE_URL = await freshPgDatabase(o.pgUrl);
   else delete env.DATABASE_URL;
@@ -84,11 +101,25 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
         }
       }),
     );
-  let last = { committed: 0, rssMb: 0, connections: 0, pending: 0 };
+  let last = { committed: 0, rssMb: 0, connections: 0, pending: 0, rssEachMb: [] as number[] };
   child.on('message', (m: { type: string }) => m.type === 'stats' && (last = m as unknown as typeof last));
-  const ready = await waitFor<{ port: number; appPort?: number; token?: string; indexLoadMs?: number }>(
-    'ready',
-  );
+  const ready = await waitFor<{
+    port: number;
+    appPort?: number;
+    token?: string;
+    indexLoadMs?: number;
+    affinity: string;
+  }>('ready');
+  // The generator pins itself once the gateway has forked, so the gateway does not inherit it.
+  if (o.generatorCpus) execFileSync('taskset', ['-a', '-p', '-c', o.generatorCpus, String(process.pid)]);
+  const cpus = {
+    generator: execFileSync('taskset', ['-c', '-p', String(process.pid)])
+      .toString()
+      .trim()
+      .replace(/.*: /, ''),
+    gateways: ready.affinity,
+  };
+  console.error(`cores: load generator ${cpus.generator}; gateway processes ${cpus.gateways}`);
 
   // The owner's browser, in both runs of bench:alarms (it is sent every position of the fleet):
   // a websocket client timing each probe alarm.
@@ -197,6 +228,7 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
   const progress = setInterval(() => console.error(JSON.stringify(last)), 5000);
   await new Promise((r) => setTimeout(r, o.seconds * 1000));
   measuring = false;
+  const load = os.loadavg()[0];
   const elapsed = (Date.now() - start.at) / 1000;
   const stored = Math.round((last.committed - start.committed) / elapsed);
   const offered = Math.round((sent - start.sent) / elapsed);
@@ -225,6 +257,9 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
     p99: lat.p99,
     maxRssMb: maxRss,
     direct: direct.perSecond,
+    gateways: o.gateways ?? 1,
+    cpus,
+    load,
     ...(probes && {
       indexLoadMs: ready.indexLoadMs,
       alarms: {
