@@ -4,7 +4,9 @@
  * the derivations pure while parsing each string about once.
  */
 const parsed = new Map<string, number | null>();
-const PARSED_MAX = 50_000;
+// Three times per device (fix, state, expiry) plus the fixes streaming in: at 50,000 devices a
+// 50,000 bound was cleared several times per sort and parsed everything again.
+const PARSED_MAX = 250_000;
 
 /** Epoch ms of an ISO time (null for none or an unreadable one). */
 export function time(iso: string | null | undefined): number | null {

@@ -70,6 +70,16 @@ export function setRequestLanguage(lng: string) {
   language = lng;
 }
 
+/** Headers of an API call: JSON, the bearer token unless anonymous, the UI language. */
+export function apiHeaders(method: 'GET' | 'POST', anonymous = false): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  const token = anonymous ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (language) headers['Accept-Language'] = language;
+  return headers;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   /** Query parameters (GET) */
@@ -91,11 +101,7 @@ export async function requestEnvelope<T>(
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
-  const token = opts.anonymous ? null : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (language) headers['Accept-Language'] = language;
+  const headers = apiHeaders(method, opts.anonymous);
 
   let url = `${API_BASE}${path}`;
   if (opts.query) {

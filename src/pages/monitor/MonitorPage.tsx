@@ -142,6 +142,7 @@ export default function MonitorPage() {
         <DeviceList
           ordered={ordered}
           version={version}
+          orderVersion={store.getOrderVersion()}
           loading={!data.loaded}
           selectedId={selectedId}
           onSelect={onRowSelect}

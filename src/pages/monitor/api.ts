@@ -2,18 +2,41 @@
 import { MAP_DEFAULT_DEVICE_PLATFORM } from '../../domain/constants';
 import type { MonitorDevice } from '../../domain/device-view';
 import type { AgentRow } from '../../domain/hierarchy';
-import { ApiError, request } from '../../providers/http';
+import { API_BASE, ApiError, apiHeaders, request } from '../../providers/http';
 import type { LocationsV2 } from '../../domain/device-locations';
 import { devicesFromColumns } from './decode';
+import { devicesInWorker } from './listClient';
+
+/** A device list: in spec order already when the list worker read it, else as the API sent it. */
+export interface DeviceListLoad {
+  slices: MonitorDevice[][];
+  sorted: boolean;
+}
+
+/** The columnar V2 read by the list worker; null when that way does not answer (see fetchDevices). */
+async function fetchInWorker(body: object, signal: AbortSignal): Promise<MonitorDevice[][] | null> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}/device/findDeviceLocationAllV2`, {
+      method: 'POST',
+      headers: apiHeaders('POST'),
+      credentials: 'include',
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    return null;
+  }
+  if (!res.ok) return null;
+  return devicesInWorker(await res.arrayBuffer(), signal);
+}
 
 /**
  * Devices with state and last position; `userId` narrows to one selected account. The
  * columnar V2 first (much smaller at 10,000 devices); V1 on a server without it.
  */
-export async function fetchDevices(
-  userId: number | undefined,
-  signal: AbortSignal,
-): Promise<MonitorDevice[]> {
+export async function fetchDevices(userId: number | undefined, signal: AbortSignal): Promise<MonitorDevice[]> {
   const body = userId ? { userId } : {};
   try {
     const v2 = await request<LocationsV2>('/device/findDeviceLocationAllV2', body, { signal });
@@ -22,6 +45,16 @@ export async function fetchDevices(
     if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
   }
   return request<MonitorDevice[]>('/device/findDeviceLocationAll', body, { signal });
+}
+
+/**
+ * The monitor's list: V2 parsed and ordered by the list worker; when that way fails, fetchDevices
+ * (which reports errors and expired sessions as every call does).
+ */
+export async function loadDeviceList(userId: number | undefined, signal: AbortSignal): Promise<DeviceListLoad> {
+  const slices = await fetchInWorker(userId ? { userId } : {}, signal);
+  if (slices) return { slices, sorted: true };
+  return { slices: [await fetchDevices(userId, signal)], sorted: false };
 }
 
 /** The caller's subtree as agent rows, for the account selector. */

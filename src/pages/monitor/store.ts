@@ -7,7 +7,9 @@
 import { STOP_SPEED_KMH } from '../../domain/constants';
 import { sortDevices, type MonitorDevice } from '../../domain/device-view';
 import { time } from '../../domain/run-state';
+import { nextTask } from '../../lib/yield';
 import type { AlarmEvent, LiveEvent, PositionEvent, StateEvent } from '../../providers/live';
+import type { DeviceListLoad } from './api';
 
 export const FLUSH_MS = 150;
 export const RESORT_MS = 2_000;
@@ -21,7 +23,8 @@ export interface AppliedPosition {
 type Listener = () => void;
 
 export class DeviceStore {
-  readonly devices = new Map<number, MonitorDevice>();
+  /** Replaced as a whole by a list load: read it anew, do not keep it. */
+  devices = new Map<number, MonitorDevice>();
   private idByTerminal = new Map<string, number>();
   private version = 0;
   private listeners = new Set<Listener>();
@@ -31,6 +34,9 @@ export class DeviceStore {
   private ordered: MonitorDevice[] = [];
   private orderedAt = 0;
   private orderDirty = false;
+  private orderVersion = 0;
+  /** List loads being merged (replaceSlices): live events wait until they are in. */
+  private replacing = 0;
   /** Positions applied since the map last reported a render (benchmark hook). */
   pendingApplied: AppliedPosition[] = [];
   onAlarms?: (alarms: AlarmEvent[]) => void;
@@ -42,24 +48,68 @@ export class DeviceStore {
 
   getVersion = () => this.version;
 
+  /** Changes with each new sort of the list (the tab counts only move then). */
+  getOrderVersion = () => this.orderVersion;
+
   private bump() {
     this.version++;
     for (const l of this.listeners) l();
   }
 
+  /** A device of a REST list, keeping what only live updates know of it. */
+  private merged(d: MonitorDevice): MonitorDevice {
+    const prev = this.devices.get(d.id);
+    const stateTime = d.stateTime ?? d.location?.stateTime ?? null;
+    const sameFix = prev?.location && d.location && prev.location.utcTime === d.location.utcTime;
+    return { ...d, stateTime, stoppedSince: sameFix ? prev.stoppedSince : null };
+  }
+
   /** A full list from REST: replaces the data, keeping what only live updates know. */
   replaceAll(list: readonly MonitorDevice[]) {
-    const old = new Map(this.devices);
-    this.devices.clear();
-    this.idByTerminal.clear();
-    for (const d of list) {
-      this.idByTerminal.set(d.terminalID, d.id);
-      const prev = old.get(d.id);
-      const stateTime = d.stateTime ?? d.location?.stateTime ?? null;
-      const sameFix = prev?.location && d.location && prev.location.utcTime === d.location.utcTime;
-      this.devices.set(d.id, { ...d, stateTime, stoppedSince: sameFix ? prev.stoppedSince : null });
+    const devices = new Map<number, MonitorDevice>();
+    for (const d of list) devices.set(d.id, this.merged(d));
+    this.swapIn(devices, null);
+  }
+
+  /**
+   * A full list in slices (DeviceListLoad): one slice merged per task, then swapped in at
+   * once, so that 50,000 devices never hold the page in one long task. Live events wait in the
+   * queue meanwhile (applied to the old map, they would be lost with it). False when
+   * `cancelled` said so between two slices.
+   */
+  async replaceSlices(load: DeviceListLoad, cancelled: () => boolean): Promise<boolean> {
+    this.replacing++;
+    try {
+      const devices = new Map<number, MonitorDevice>();
+      const ordered: MonitorDevice[] = [];
+      for (const slice of load.slices) {
+        for (const d of slice) {
+          const m = this.merged(d);
+          devices.set(m.id, m);
+          if (load.sorted) ordered.push(m);
+        }
+        await nextTask();
+        if (cancelled()) return false;
+      }
+      this.swapIn(devices, load.sorted ? ordered : null);
+      return true;
+    } finally {
+      this.replacing--;
+      if (this.queue.length && !this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), 0);
     }
-    this.resort(Date.now());
+  }
+
+  private swapIn(devices: Map<number, MonitorDevice>, ordered: MonitorDevice[] | null) {
+    this.devices = devices;
+    this.idByTerminal = new Map();
+    for (const d of devices.values()) this.idByTerminal.set(d.terminalID, d.id);
+    const now = Date.now();
+    if (ordered) {
+      this.ordered = ordered;
+      this.orderedAt = now;
+      this.orderDirty = false;
+      this.orderVersion++;
+    } else this.resort(now);
     this.bump();
   }
 
@@ -101,6 +151,7 @@ export class DeviceStore {
     this.ordered = sortDevices([...this.devices.values()], now);
     this.orderedAt = now;
     this.orderDirty = false;
+    this.orderVersion++;
   }
 
   enqueue(events: readonly LiveEvent[]) {
@@ -112,6 +163,7 @@ export class DeviceStore {
   flush(): number {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    if (this.replacing) return 0;
     const events = this.queue;
     this.queue = [];
     const alarms: AlarmEvent[] = [];

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SESSION_KEYS } from '../../providers/session';
-import { nextTask } from '../../lib/yield';
 import { connectLive, type LiveStatus } from '../../providers/live';
-import { fetchDevices } from './api';
+import { loadDeviceList } from './api';
 import { DeviceStore } from './store';
 
 /** The account whose devices are shown; kept in session storage (`selectAgentId`, spec section 3). */
@@ -61,12 +60,11 @@ export function useMonitorData(token: string | null, accountId: number | undefin
     const ctrl = new AbortController();
     inFlight.current = ctrl;
     setLoading(true);
-    fetchDevices(accountId, ctrl.signal)
-      // Decoding 10,000 devices and sorting plus drawing them are two tasks, not one long one.
-      .then((list) => nextTask().then(() => list))
-      .then((list) => {
-        if (ctrl.signal.aborted) return;
-        store.replaceAll(list);
+    loadDeviceList(accountId, ctrl.signal)
+      // Merged in slices, a task each (the list worker has parsed and ordered them).
+      .then((load) => store.replaceSlices(load, () => ctrl.signal.aborted))
+      .then((done) => {
+        if (!done || ctrl.signal.aborted) return;
         setError(false);
         setLoaded(true);
       })

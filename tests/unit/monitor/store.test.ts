@@ -131,4 +131,30 @@ describe('device store', () => {
     store.clear();
     expect(store.idOf(d.terminalID)).toBeUndefined();
   });
+
+  it('takes a list in slices in the order given, and applies live events that came meanwhile after it', async () => {
+    const store = new DeviceStore();
+    store.replaceAll([device({ id: 1 })]);
+    const t = new Date().toISOString();
+    const loading = store.replaceSlices(
+      { slices: [[device({ id: 3 }), device({ id: 1 })], [device({ id: 2 })]], sorted: true },
+      () => false,
+    );
+    // Arrives while the first slice is merged: it must not be lost with the old list.
+    store.enqueue([pos(2, t)]);
+    expect(store.flush()).toBe(0);
+    expect(await loading).toBe(true);
+    expect(store.getOrdered().map((d) => d.id)).toEqual([3, 1, 2]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.devices.get(2)?.location?.utcTime).toBe(t);
+    expect(store.idOf(store.devices.get(3)?.terminalID)).toBe(3);
+  });
+
+  it('leaves the list as it was when the load is cancelled between slices', async () => {
+    const store = new DeviceStore();
+    store.replaceAll([device({ id: 1 })]);
+    const done = await store.replaceSlices({ slices: [[device({ id: 2 })], [device({ id: 3 })]], sorted: true }, () => true);
+    expect(done).toBe(false);
+    expect([...store.devices.keys()]).toEqual([1]);
+  });
 });
