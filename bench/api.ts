@@ -77,6 +77,9 @@ async function main() {
     DATABASE_URL: url,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_PER_IP: '1000',
+    // The daily expiry reminders run shortly after start: over a million devices their first
+    // run would land in the first scenario's figures, and it is not what a list request costs.
+    EXPIRY_REMINDER_INTERVAL_MS: '0',
   });
   try {
     const login = await apiPost(server.port, '/api/login', { username: 'agent', password: '123456' });
@@ -96,6 +99,9 @@ async function main() {
     const base = `http://127.0.0.1:${server.port}`;
     const connections = Number(values.connections);
     const results: Run[] = [];
+    // The server's code is compiled while it runs: 5 s of list requests first, so the first
+    // scenario does not pay for it alone.
+    await runLoad(base, token, scenarios[0]!, connections, 5);
     for (const s of scenarios.filter((x) => !values.only || x.name.includes(values.only!))) {
       const probe = await apiPost(server.port, s.path, s.body({ state: {}, rng: () => 0.5 }), token);
       if (!probe.meta?.success) throw new Error(`${s.path} failed: ${JSON.stringify(probe.meta)}`);

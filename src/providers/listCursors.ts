@@ -24,7 +24,8 @@ export function cursorFields(path: string, body: Record<string, unknown>): Recor
   const pageNum = Number(body.pageNum);
   if (!last) return {};
   if (pageNum === last.pageNum + 1 && last.next) return { after: last.next };
-  if (pageNum === last.pageNum - 1 && last.prev) return { before: last.prev };
+  // Back to page 1 by number: it is cheap, and shows rows added on top since.
+  if (pageNum === last.pageNum - 1 && pageNum > 1 && last.prev) return { before: last.prev };
   return {};
 }
 

@@ -38,6 +38,8 @@ describe('list cursors', () => {
     await list(7);
     await list(20);
     await list(21, 2);
+    await list(2);
+    await list(1);
     expect(bodies).toEqual([
       { pageNum: 7, pageSize: 15 },
       { pageNum: 8, pageSize: 15, after: 'N7' },
@@ -45,6 +47,9 @@ describe('list cursors', () => {
       { pageNum: 20, pageSize: 15 },
       // Other filters: another list, by number.
       { pageNum: 21, pageSize: 15, state: 2 },
+      { pageNum: 2, pageSize: 15 },
+      // Page 1 by number, so rows added on top since show.
+      { pageNum: 1, pageSize: 15 },
     ]);
   });
 
