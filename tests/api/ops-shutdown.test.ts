@@ -23,13 +23,26 @@ const TRACKERS = 20;
 const FIXES = 100;
 
 let t: TestDatabase | null = null;
-let dataDir: string | null = null;
 let node: ServerProcess | null = null;
+let stuck: ServerProcess | null = null;
+const dirs: string[] = [];
 afterAll(async () => {
   await node?.stop();
+  await stuck?.stop();
   await t?.dispose();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
+
+/** The database settings of a child process: this file's PostgreSQL database, or a PGlite folder. */
+async function databaseEnv(): Promise<{ DATABASE_URL?: string; DATA_DIR?: string }> {
+  if (process.env.DATABASE_URL) {
+    t ??= await openTestDatabase({ seed: true });
+    return { DATABASE_URL: t.url! };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'fg-shutdown-'));
+  dirs.push(dir);
+  return { DATA_DIR: dir };
+}
 
 /** A GT06 tracker that logs in, sends `FIXES` fixes and a heartbeat, and says when the heartbeat is answered. */
 function tracker(port: number, terminalId: string, t0: number) {
@@ -60,14 +73,8 @@ function tracker(port: number, terminalId: string, t0: number) {
 
 describe('graceful shutdown', () => {
   it('stores every position it read, closes trackers and websockets, and exits 0', async () => {
-    const env: Record<string, string> = { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT: '20' };
-    if (process.env.DATABASE_URL) {
-      t = await openTestDatabase({ seed: true });
-      env.DATABASE_URL = t.url!;
-    } else {
-      dataDir = await mkdtemp(path.join(tmpdir(), 'fg-shutdown-'));
-      env.DATA_DIR = dataDir;
-    }
+    const db = await databaseEnv();
+    const env = { ...db, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT: '20' };
     node = await startServerProcess(env, 180_000);
 
     const login = await apiPost(node.port, '/api/login', { username: 'agent', password: '123456' });
@@ -92,10 +99,10 @@ describe('graceful shutdown', () => {
     expect(node.output()).toMatch(/shutdown complete/);
 
     let handle: DbHandle | null = null;
-    const db = t?.db ?? (handle = await openDatabase({ dataDir: path.join(dataDir!, 'pglite') })).db;
+    const dbOf = t?.db ?? (handle = await openDatabase({ dataDir: path.join(db.DATA_DIR!, 'pglite') })).db;
     try {
-      const own = await db.select({ id: devices.id }).from(devices).where(inArray(devices.terminalId, ids));
-      const [{ n }] = await db
+      const own = await dbOf.select({ id: devices.id }).from(devices).where(inArray(devices.terminalId, ids));
+      const [{ n }] = await dbOf
         .select({ n: count() })
         .from(positions)
         .where(
@@ -112,5 +119,27 @@ describe('graceful shutdown', () => {
     } finally {
       await handle?.close();
     }
+  }, 300_000);
+
+  it('exits 1 at the deadline when a step does not finish', async () => {
+    const env = { ...(await databaseEnv()), SHUTDOWN_TIMEOUT: '2' };
+    stuck = await startServerProcess(env, 180_000);
+    // A request whose body never completes: closing the HTTP server waits for it.
+    const slow = net.connect(stuck.port, '127.0.0.1');
+    slow.on('error', () => {});
+    await new Promise((r) => slow.once('connect', r));
+    slow.write(
+      'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"us',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const exited = new Promise<number | null>((r) => stuck!.child.once('exit', (code) => r(code)));
+    stuck.child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(15_000);
+    expect(stuck.output()).toMatch(/shutdown deadline passed/);
+    slow.destroy();
   }, 300_000);
 });
