@@ -52,7 +52,7 @@ export class SimDevice {
   /** With keepUnacked: the positions taken, acknowledged and waiting. */
   readonly ledger: PositionLedger | null;
   /** Logged in (GT06) or authenticated (808) on the current connection. */
-  private ready = false;
+  ready = false;
   private droppedAt: number | null = null;
   private addressIndex = 0;
   onCommand?: (text: string) => void;
@@ -85,6 +85,8 @@ export class SimDevice {
       const to = this.address;
       const socket = net.connect(to.port, to.host);
       this.socket = socket;
+      // A new connection starts a new byte stream: half a frame of the last one must not prefix it.
+      this.splitter = (this.spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
       socket.setNoDelay(true);
       socket.once('connect', () => {
         this.stats.connects++;

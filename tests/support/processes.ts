@@ -46,12 +46,16 @@ export async function startServerProcess(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode != null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/public/config`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
+    // An API node answers its public config; a gateway-only node (NODE_ROLE=gateway) its /health.
+    const up = await Promise.all(
+      ['/api/public/config', '/health'].map((p) =>
+        fetch(`http://127.0.0.1:${port}${p}`).then(
+          (r) => r.ok,
+          () => false, // not listening yet
+        ),
+      ),
+    );
+    if (up.some(Boolean)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start:\n${out}`);
@@ -65,7 +69,8 @@ export async function startServerProcess(
     jt808Port,
     output: () => out,
     async stop() {
-      if (child.exitCode != null) return;
+      // Already gone (exited, or killed by a fault test).
+      if (child.exitCode != null || child.signalCode != null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
