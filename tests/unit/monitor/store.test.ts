@@ -157,4 +157,14 @@ describe('device store', () => {
     expect(done).toBe(false);
     expect([...store.devices.keys()]).toEqual([1]);
   });
+
+  it('keeps the object of a device a new list did not change, and replaces a changed one', () => {
+    const store = new DeviceStore();
+    store.replaceAll([device({ id: 1 }), device({ id: 2 })]);
+    const [one, two] = [store.devices.get(1), store.devices.get(2)];
+    store.replaceAll([device({ id: 1 }), device({ id: 2, state: DEVICE_STATE.offline })]);
+    expect(store.devices.get(1)).toBe(one);
+    expect(store.devices.get(2)).not.toBe(two);
+    expect(store.devices.get(2)?.state).toBe(DEVICE_STATE.offline);
+  });
 });
