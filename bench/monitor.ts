@@ -17,6 +17,7 @@
  * --trackers caps the GT06 connections (spread evenly over the located devices): the pump and the
  *   server each hold one socket per tracker, and this machine allows 20,000 open files a
  *   process (hard limit), so 50,000 devices report through 15,000 trackers at the same `rate`;
+ * --screenshot FILE saves a picture of the page after the first run's updates (to look at it);
  * --no-browser measures the server path alone (pump → websocket probe), without Chromium;
  * --db pg serves from a fresh PostgreSQL database (--pg-url) instead of the embedded one.
  */
@@ -39,6 +40,7 @@ import { ensureBuild, startBenchServer } from './support/server';
 import { report, type RunResult } from './support/report';
 import { max, percentile } from './support/stats';
 import { WsProbe } from './support/ws-probe';
+import { measureListCalls } from './support/list-calls';
 import { CHROMIUM_ARGS } from './support/chromium';
 
 const { values } = parseArgs({
@@ -58,6 +60,7 @@ const { values } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
     },
     'dist-dir': { type: 'string', default: 'dist-bench-monitor' },
+    screenshot: { type: 'string' },
   },
 });
 const DEVICES = Number(values.devices);
@@ -66,6 +69,8 @@ const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const RUNS = Number(values.runs);
 const USER = 'fleet';
+
+let shotTaken = false;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (...a: unknown[]) => console.error('[bench:monitor]', ...a);
@@ -155,6 +160,12 @@ async function run(
   for (const [key, at] of pump.sent) if (at >= start && probe.arrived.has(key)) published++;
   const delays = inWindow.delays;
 
+  if (values.screenshot && !shotTaken) {
+    shotTaken = true;
+    await page.screenshot({ path: values.screenshot });
+    log(`screenshot saved to ${values.screenshot}`);
+  }
+
   // 4. Scroll the virtual list down and back.
   await sleep(1000);
   await takeLongTasks(page);
@@ -230,6 +241,8 @@ async function main() {
   try {
     const auth = await apiPost(server.port, '/api/login', { username: USER, password: '123456' });
     const list = await apiPost(server.port, '/api/device/findDeviceLocationAll', {}, auth.data.token);
+    // The server's side of the page's load (the call above warmed it).
+    for (const line of await measureListCalls(base, auth.data.token)) log(line);
     const located = (
       list.data as { terminalID: string; location: { lat: number; lon: number } | null }[]
     ).filter((d) => d.location);
