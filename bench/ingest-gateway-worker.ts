@@ -26,6 +26,9 @@ const writer = openPositionWriter(
   { db, url },
   { maxBatch: Number(process.env.BENCH_BATCH ?? 4000), flushMs: 100, highWater: 100_000, lowWater: 40_000 },
 );
+// Retried by the writer; the gateway logs them while it runs, this keeps the direct phase
+// (after the gateway closed) from dying on one.
+writer.on('error', () => {});
 const latency = new LatencyHistogram();
 writer.on('committed', (batch: PositionRecord[]) => {
   const now = Date.now();

@@ -30,6 +30,9 @@ async function run() {
   const nodeId = `${config.nodeId}/gw${n}`.slice(0, 64);
   const bus = await createBus(config.natsUrl, `fleetgate-gw-${process.pid}`);
   const writer = openPositionWriter({ db: handle.db, url: config.databaseUrl });
+  // Failed writes are retried; the gateway logs them while it runs. Without a listener one
+  // during shutdown (after the gateway let go of the writer) would end the process unflushed.
+  writer.on('error', () => {});
   const gateway = await startGateway({ db: handle.db, bus, writer }, gatewayListens(config), {
     idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
     commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,

@@ -18,6 +18,8 @@ export interface BatchStore {
   onError: (err: Error) => void;
 }
 
+const byDevice = (a: PositionRecord, b: PositionRecord) => a.deviceId - b.deviceId;
+
 export const isBatchStore = (x: unknown): x is BatchStore =>
   typeof (x as BatchStore).write === 'function' && typeof (x as BatchStore).settle === 'function';
 
@@ -76,6 +78,10 @@ export class DirectStore implements BatchStore {
     if (this.devicesWriting || (this.moved.size === 0 && this.tires.size === 0))
       return this.devicesWriting ?? Promise.resolve();
     const { fixes, statuses } = splitUpdates(this.moved);
+    // Rows locked in one order (by id) in every process: two gateway processes updating the
+    // same devices at once would otherwise deadlock.
+    fixes.sort(byDevice);
+    statuses.sort(byDevice);
     const tires = [...this.tires.values()];
     this.moved = new Map();
     this.tires = new Map();
