@@ -35,7 +35,15 @@ const caches = new Set<SharedAnswers<unknown>>();
 export class SharedAnswers<T> {
   private entries = new Map<string, Entry<T>>();
 
-  constructor(private readonly maxEntries: number) {
+  /**
+   * `staleOnClear`: a clear marks the answers old instead of forgetting them, so the next caller
+   * gets the old one while it is recomputed (for answers a write changes only a little, whose
+   * recomputation everyone would otherwise wait for).
+   */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly staleOnClear = false,
+  ) {
     caches.add(this as SharedAnswers<unknown>);
   }
 
@@ -76,7 +84,11 @@ export class SharedAnswers<T> {
   }
 
   clear() {
-    this.entries.clear();
+    if (!this.staleOnClear) return this.entries.clear();
+    for (const [key, e] of this.entries) {
+      if (e.cost === 0 || e.refreshing) this.entries.delete(key);
+      else e.at = -Infinity;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedCount, clearCountCache } from '../../../server/services/devices/count-cache';
+import { cachedCount, clearCountCache, SharedAnswers } from '../../../server/services/devices/count-cache';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -44,5 +44,13 @@ describe('shared list totals', () => {
     release(9);
     await settle();
     expect(await cachedCount('x', async () => 8, 20_001)).toBe(8);
+  });
+  it('answers kept stale on a clear are given once more while they are recomputed', async () => {
+    const maps = new SharedAnswers<string>(4, true);
+    expect(await maps.get('m', async () => 'old', 0)).toBe('old');
+    clearCountCache();
+    expect(await maps.get('m', async () => 'new', 1)).toBe('old');
+    await settle();
+    expect(await maps.get('m', async () => 'newer', 2)).toBe('new');
   });
 });
