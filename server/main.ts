@@ -10,7 +10,7 @@ import { ensureAdmin, seedIfEmpty } from './db/seed/index';
 import { gt06Codec } from './gateway/gt06';
 import { jt808Codec } from './gateway/jt808';
 import { startGateway, type Gateway } from './gateway/runtime/server';
-import { PositionWriter } from './ingest/position-writer';
+import { openPositionWriter } from './ingest/open-writer';
 import { startMaintenance } from './jobs/maintenance';
 import type { OpsState } from './ops/health';
 import { watchConnections, watchWriter } from './ops/metrics';
@@ -89,7 +89,8 @@ async function main() {
  * replaces this call with its own start when it lands.
  */
 async function startTrackerSide(config: ServerConfig, handle: DbHandle, bus: EventBus) {
-  const writer = new PositionWriter(handle.db);
+  // On PostgreSQL the writer's database work runs in a worker thread (open-writer.ts).
+  const writer = openPositionWriter({ db: handle.db, url: config.databaseUrl });
   const gateway = await startGateway(
     { db: handle.db, bus, writer },
     [
