@@ -6,8 +6,8 @@
  * `gateways` gateway processes sharing one port, with their own database. Reports sustained
  * stored positions/s, p50/p99 frame-to-committed latency and the largest gateway process's
  * memory; then the direct-insert limit (the same rows through the same writers without
- * sockets) and the ratio. The load generator is pinned to its own core with taskset when the
- * machine has one (the last core by default); on fewer than 4 cores the gateways keep them all.
+ * sockets) and the ratio. On 4+ cores the load generator is pinned to the last core with
+ * taskset and the gateways to the others; `--generator-cpus` / `--gateway-cpus` choose.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -47,7 +47,9 @@ const hasTaskset = (() => {
   }
 })();
 const cores = os.cpus().length;
-const generatorCpus = values['generator-cpus'] ?? (hasTaskset && cores > 1 ? String(cores - 1) : undefined);
+// On 2 cores a pinned generator shares its one core with PostgreSQL and offers less
+// (docs/benchmarks.md, issue 17 steps): pin it by default only where the gateways keep 3+.
+const generatorCpus = values['generator-cpus'] ?? (hasTaskset && cores >= 4 ? String(cores - 1) : undefined);
 const gatewayCpus = values['gateway-cpus'] ?? (generatorCpus && cores >= 4 ? `0-${cores - 2}` : undefined);
 
 const kinds: ('pg' | 'pglite')[] = values.db === 'both' ? ['pg', 'pglite'] : [values.db as 'pg' | 'pglite'];
