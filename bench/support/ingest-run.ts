@@ -177,6 +177,10 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
   let sent = 0;
   let serial = 1;
   const t0 = Date.now();
+  // GT06 times have whole seconds and one fix per device per second is stored (a resend of the
+  // same fix is dropped), so each tracker's clock moves one second per frame, starting far
+  // enough back to stay behind the present for the whole run, as a tracker sending its backlog.
+  const fixClock = new Float64Array(n).fill(Math.floor(t0 / 1000) - Math.ceil(o.rate * (o.warmup + o.seconds + 10)));
   const usable = (s: net.Socket) => !s.connecting && !s.destroyed;
   const timer = setInterval(() => {
     const now = Date.now();
@@ -186,7 +190,7 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
       const lat = 39.9 + (i % 100) * 0.001 + (now - t0) / 1e7;
       sockets[i].write(
         gt06Location(
-          { time: new Date(now), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360 },
+          { time: new Date(++fixClock[i]! * 1000), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360 },
           (serial = (serial + 1) & 0xffff),
         ),
       );
