@@ -112,11 +112,7 @@ async function startTrackerSide(config: ServerConfig, handle: DbHandle, bus: Eve
     gateway,
     /** Stops accepting, closes every tracker (they reconnect to another node) and stores what they sent. */
     async close() {
-      // gateway.close() stops the listeners at once, then waits for their sockets to end before
-      // it closes them itself: close them here, right after, so that wait is not a deadlock.
-      const closing = gateway.close();
-      for (const c of gateway.ctx.registry.all) c.close('shutdown');
-      await closing;
+      await gateway.close();
       await writer.close();
       unwatch.forEach((off) => off());
     },

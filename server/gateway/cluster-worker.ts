@@ -8,6 +8,8 @@ import { createBus } from '../bus';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { openPositionWriter } from '../ingest/open-writer';
+import { shareMetricsWithPrimary } from '../ops/cluster-metrics';
+import { watchConnections, watchWriter } from '../ops/metrics';
 import { gt06Codec } from './gt06';
 import { jt808Codec } from './jt808';
 import { startGateway, type GatewayListen } from './runtime/server';
@@ -39,6 +41,10 @@ async function run() {
     jt808AcceptAnyAuth: config.gateway.jt808AcceptAnyAuth,
     nodeId,
   });
+  // The primary answers /metrics with the sum of every process's figures.
+  shareMetricsWithPrimary();
+  watchWriter(writer);
+  watchConnections(gateway.ctx.registry);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

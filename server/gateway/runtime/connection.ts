@@ -12,6 +12,7 @@ import { LocationAcks } from './location-acks';
 import { toPositionRecord } from './position-record';
 import { addressOf, recordConnected, recordDisconnected } from './connection-record';
 import { SUBJECT } from '../../bus/types';
+import { countFrame } from '../../ops/metrics';
 import type { LiveConnection } from '../../services/logs/live-state';
 
 /**
@@ -103,6 +104,7 @@ export class TrackerConnection {
   private onFrame(frame: Buffer): void | Promise<void> {
     if (this.closed) return;
     const result = this.codec.decodeFrame(frame, this.session);
+    countFrame(this.codec.protocol, Boolean(result.error));
     if (this.handshake && (!this.device || this.handshake.handles(result)))
       return this.handshakeThen(frame, result);
     if (!this.device) {

@@ -127,8 +127,17 @@ export async function startGateway(
     ports,
     async close() {
       clearInterval(sweep);
-      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      // Stop accepting (a server's close completes once its sockets are gone, below), read
+      // nothing more, and let what was read commit first so its location acks still go out:
+      // a tracker then resends only what it never had acknowledged.
+      const stopped = Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      writer.off('drain', resume);
+      pause();
+      await writer.drain();
+      // Corked acks leave on the next tick; then close the trackers so they reconnect elsewhere.
+      await new Promise((r) => setTimeout(r, 20));
       for (const c of ctx.registry.all) c.close('shutdown');
+      await stopped;
       // Sockets close on the next tick; give their offline updates the chance to land.
       await new Promise((r) => setTimeout(r, 20));
       await ctx.registry.settle();
@@ -136,7 +145,6 @@ export async function startGateway(
       else await writer.drain();
       writer.off('committed', onCommitted);
       writer.off('pressure', pause);
-      writer.off('drain', resume);
       writer.off('error', onError);
       await ctx.registry.settle();
       alarms.close();
