@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Projects: pure unit tests, database tests, API tests and cluster tests. The database-backed
-// ones share one server when DATABASE_URL is set, so their files run one at a time.
+// Projects: pure unit tests, database tests, API tests and cluster tests. Every db and api test
+// file opens its own database (in-memory PGlite, or a database of its own created next to
+// DATABASE_URL: server/db/testing.ts), so two files run side by side, one per core. The cluster
+// files start several server processes each and run one at a time.
 export default defineConfig({
   test: {
     projects: [
@@ -11,11 +13,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'db', include: ['tests/db/**/*.test.ts'], fileParallelism: false },
+        test: { name: 'db', include: ['tests/db/**/*.test.ts'] },
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], fileParallelism: false },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'] },
       },
       {
         // Several server processes over PostgreSQL and NATS: run by .ci/run, not by default.
@@ -23,6 +25,7 @@ export default defineConfig({
         test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], fileParallelism: false },
       },
     ],
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
