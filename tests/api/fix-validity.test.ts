@@ -73,7 +73,8 @@ const good = (): Fix => ({
 const bad = (): Fix[] => [
   // Latitude and longitude swapped and the fix bit clear, as a real terminal sent them.
   { time: new Date(), lat: 116.3, lon: 39.9, speed: 0, course: 0, valid: false },
-  { time: new Date(), lat: 23.1, lon: 113.2, speed: 10, course: 0, valid: false },
+  // A second earlier: one fix per device and second is stored (a resend is dropped).
+  { time: new Date(Date.now() - 1000), lat: 23.1, lon: 113.2, speed: 10, course: 0, valid: false },
   {
     time: new Date(Date.now() + FIX_FUTURE_TOLERANCE_MS + 3600_000),
     lat: 23.2,
