@@ -163,7 +163,20 @@ describe('/metrics', () => {
     // The connection counts its frames itself; an undecodable one is counted here by hand.
     countFrame('gt06', true);
     const token = await h.login('agent');
-    const ws = await h.app.injectWS(`/api/ws?token=${token}`);
+    // The hub counts a client once it has said hello (after its scope is read): wait for it.
+    let hello: () => void = () => {};
+    const greeted = new Promise<void>((r) => (hello = r));
+    const ws = await h.app.injectWS(
+      `/api/ws?token=${token}`,
+      {},
+      {
+        onOpen: (socket) =>
+          socket.on('message', (d: Buffer) => {
+            if ((JSON.parse(d.toString()) as { type: string }).type === 'hello') hello();
+          }),
+      },
+    );
+    await greeted;
     const sent = await h.post(
       '/api/command/sendCommand',
       { terminalID: device.terminalId, content: 'Relay,1#' },
