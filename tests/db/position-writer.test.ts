@@ -4,6 +4,7 @@ import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
 import { PositionWriter, type PositionRecord } from '../../server/ingest/position-writer';
+import { positionRecord } from '../support/position-record';
 
 let t: TestDatabase;
 let ids: number[];
@@ -16,25 +17,15 @@ afterAll(async () => {
   await t.dispose();
 });
 
-const fix = (deviceId: number, at: number, extra: Partial<PositionRecord> = {}): PositionRecord => ({
-  deviceId,
-  fixTime: new Date(at),
-  serverTime: new Date(),
-  lat: 39.9 + at / 1e12,
-  lon: 116.4,
-  speed: 42,
-  course: 90,
-  altitude: null,
-  valid: true,
-  positionType: 'gps',
-  satellites: 9,
-  acc: true,
-  battery: 80,
-  mileage: null,
-  alarm: null,
-  attributes: { src: 'test' },
-  ...extra,
-});
+const fix = (deviceId: number, at: number, extra: Partial<PositionRecord> = {}) =>
+  positionRecord(deviceId, at, {
+    lat: 39.9 + at / 1e12,
+    speed: 42,
+    course: 90,
+    battery: 80,
+    attributes: { src: 'test' },
+    ...extra,
+  });
 
 async function storedFor(deviceId: number) {
   const [{ n }] = await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId));

@@ -6,7 +6,7 @@ import { ensurePositionPartitions } from '../../server/db/partitions';
 import { positions } from '../../server/db/schema/positions';
 import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { insertPositions } from '../../server/ingest/position-sql';
-import type { PositionRecord } from '../../server/ingest/position-writer';
+import { positionRecord } from '../support/position-record';
 
 /** One fix per device and fix time (migration 0016): resent fixes are stored once. */
 let t: TestDatabase;
@@ -20,24 +20,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-const record = (deviceId: number, fixTime: Date, lat = 22.5): PositionRecord => ({
-  deviceId,
-  fixTime,
-  serverTime: new Date(),
-  lat,
-  lon: 114,
-  speed: 10,
-  course: 0,
-  altitude: null,
-  valid: true,
-  positionType: 'gps',
-  satellites: 9,
-  acc: true,
-  battery: null,
-  mileage: null,
-  alarm: null,
-  attributes: null,
-});
+const record = (deviceId: number, fixTime: Date, lat = 22.5) =>
+  positionRecord(deviceId, fixTime, { lat, lon: 114 });
 
 const countAt = async (deviceId: number) =>
   (

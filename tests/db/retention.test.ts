@@ -9,8 +9,9 @@ import {
   listPositionPartitions,
   positionPartitionName,
 } from '../../server/db/partitions';
-import { PositionWriter, type PositionRecord } from '../../server/ingest/position-writer';
+import { PositionWriter } from '../../server/ingest/position-writer';
 import { PositionRetentionJob } from '../../server/jobs/position-retention';
+import { positionRecord } from '../support/position-record';
 
 /**
  * Position retention (issue 17): monthly partitions entirely older than the setting are
@@ -27,24 +28,7 @@ afterAll(async () => {
   await t.dispose();
 });
 
-const fix = (at: string): PositionRecord => ({
-  deviceId,
-  fixTime: new Date(at),
-  serverTime: new Date(),
-  lat: 39.9,
-  lon: 116.4,
-  speed: 10,
-  course: 0,
-  altitude: null,
-  valid: true,
-  positionType: 'gps',
-  satellites: 9,
-  acc: true,
-  battery: 80,
-  mileage: null,
-  alarm: null,
-  attributes: null,
-});
+const fix = (at: string) => positionRecord(deviceId, at, { battery: 80 });
 
 async function storedBetween(from: string, to: string) {
   const [{ n }] = await t.db

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { positionRecord } from '../support/position-record';
 import { devices } from '../../server/db/schema/devices';
 import { tireReadings } from '../../server/db/schema/tire-readings';
-import { PositionWriter, type PositionRecord } from '../../server/ingest/position-writer';
+import { PositionWriter } from '../../server/ingest/position-writer';
 import { addTireReadings, upsertTireReadings, type TireRow } from '../../server/ingest/tire-readings';
 import type { TireSensorReading } from '../../src/domain/tire';
 
@@ -35,25 +36,8 @@ const wheel = (position: number, pressureKpa: number | null, eventType = 1): Tir
   batteryPct: 90,
 });
 
-const fix = (deviceId: number, at: number, tires?: TireSensorReading[]): PositionRecord => ({
-  deviceId,
-  fixTime: new Date(at),
-  serverTime: new Date(),
-  lat: 39.9,
-  lon: 116.4,
-  speed: 10,
-  course: 0,
-  altitude: null,
-  valid: true,
-  positionType: 'gps',
-  satellites: 9,
-  acc: true,
-  battery: null,
-  mileage: null,
-  alarm: null,
-  attributes: null,
-  ...(tires && { tires }),
-});
+const fix = (deviceId: number, at: number, tires?: TireSensorReading[]) =>
+  positionRecord(deviceId, at, tires && { tires });
 
 const stored = (deviceId: number) =>
   t.db
