@@ -29,6 +29,22 @@ class Sources<T> {
   }
 }
 
+/** A gauge that, when scraped, sums `read` over every watched source. */
+function summedGauge<T>(name: string, help: string, read: (source: T) => number): Sources<T> {
+  const sources = new Sources<T>();
+  new Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    collect() {
+      let n = 0;
+      for (const source of sources.all) n += read(source);
+      this.set(n);
+    },
+  });
+  return sources;
+}
+
 // ---- tracker connections and frames ------------------------------------------------------
 
 /** Anything that lists live connections by protocol: the gateway's ConnectionRegistry. */
@@ -102,17 +118,11 @@ const frameToCommit = new Histogram({
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [metricsRegistry],
 });
-const writers = new Sources<PositionWriter>();
-new Gauge({
-  name: 'fleetgate_writer_queue_depth',
-  help: 'Positions received and not yet committed',
-  registers: [metricsRegistry],
-  collect() {
-    let n = 0;
-    for (const w of writers.all) n += w.pending;
-    this.set(n);
-  },
-});
+const writers = summedGauge<PositionWriter>(
+  'fleetgate_writer_queue_depth',
+  'Positions received and not yet committed',
+  (w) => w.pending,
+);
 
 /** Counts a writer's commits and their delay, and reads its queue depth when scraped. */
 export function watchWriter(writer: PositionWriter): () => void {
@@ -131,17 +141,11 @@ export function watchWriter(writer: PositionWriter): () => void {
 
 // ---- browsers and commands ----------------------------------------------------------------
 
-const hubs = new Sources<{ readonly size: number }>();
-new Gauge({
-  name: 'fleetgate_websocket_clients',
-  help: 'Browsers connected to the live websocket of this process',
-  registers: [metricsRegistry],
-  collect() {
-    let n = 0;
-    for (const h of hubs.all) n += h.size;
-    this.set(n);
-  },
-});
+const hubs = summedGauge<{ readonly size: number }>(
+  'fleetgate_websocket_clients',
+  'Browsers connected to the live websocket of this process',
+  (h) => h.size,
+);
 
 /** The realtime hub (or anything with a client count). */
 export const watchRealtime = (hub: { readonly size: number }) => hubs.add(hub);
