@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import type { Scene } from '@antv/l7';
+import type { Scene } from './l7';
 import { fromMapCoords, toMapCoords } from './coords';
 import { OfflineBasemap } from './basemap/OfflineBasemap';
 import { RasterTiles } from './basemap/RasterTiles';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ILayer, Scene } from '@antv/l7';
+import type { ILayer, Scene } from './l7';
 import type { MapProvider, MapVariant } from './types';
 
 /** What every layer component needs: the live scene and the coordinate system it is drawn in. */

@@ -1,4 +1,4 @@
-import { BaiduMap, GaodeMap, GoogleMap, Map as L7Map, Scene } from '@antv/l7';
+import { BaiduMap, GaodeMap, GoogleMap, L7Map, Scene } from './l7';
 import { brandMapView } from '../providers/publicConfig';
 import { toMapCoords } from './coords';
 import { logMapFailure, reasonText } from './log';

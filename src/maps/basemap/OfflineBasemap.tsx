@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '@antv/l7';
+import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '../l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import { logMapFailure } from '../log';
 import { loadOutlines, type PlaceName } from './outlines';

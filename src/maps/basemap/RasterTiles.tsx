@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { RasterLayer } from '@antv/l7';
+import { RasterLayer } from '../l7';
 import { MAP_DEFAULT_CENTER } from '../../domain/constants';
 import { logMapFailure, reasonText } from '../log';
 import { removeLayer, useMap, Z } from '../MapContext';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { PointLayer, Source } from '@antv/l7';
+import { PointLayer, Source } from '../l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import { CLUSTER_ICON_ID, iconId, rasterIcons } from '../icons';
 import { nextFrame, nextTask } from '../../lib/yield';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '@antv/l7';
+import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '../l7';
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { fenceRing } from '../fences';
 import { labelPoint } from '../basemap/outlines';

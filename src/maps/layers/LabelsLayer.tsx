@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { PointLayer } from '@antv/l7';
+import { PointLayer } from '../l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import type { MapDevice } from '../types';
 import { FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';

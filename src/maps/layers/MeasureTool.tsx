@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LineLayer, PointLayer } from '@antv/l7';
+import { LineLayer, PointLayer } from '../l7';
 import { formatDistance, pathMeters } from '../distance';
 import { removeLayer, useMap, Z } from '../MapContext';
 import type { DistanceUnit } from '../types';

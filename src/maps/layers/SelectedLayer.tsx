@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LineLayer, PointLayer, type ILayer } from '@antv/l7';
+import { LineLayer, PointLayer, type ILayer } from '../l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import type { MapDevice } from '../types';
 

@@ -1,4 +1,4 @@
-import type { ILayer, Scene } from '@antv/l7';
+import type { ILayer, Scene } from '../l7';
 import { overlayCanvas } from './overlayCanvas';
 
 /**

@@ -1,4 +1,4 @@
-import type { Scene } from '@antv/l7';
+import type { Scene } from '../l7';
 import { END_COLOR, START_COLOR, STAY_COLOR, TRACK_STATE_COLORS } from '../trackStyle';
 import { affineError, affineFrom3, mercator, type Affine, type Point } from '../screenTransform';
 import { overlayCanvas } from './overlayCanvas';
