@@ -59,6 +59,33 @@ export interface DeviceStatus {
   externalVoltage?: number;
   /** 808 item 0x66: tire pressure monitoring. */
   tires?: TireReport;
+  /** Fuel in litres (808 item 0x02 and vendor fuel items). */
+  fuel?: number;
+  /** A temperature sensor in degrees C (808 2019 item 0x06 and vendor items). */
+  temperature?: number;
+  iccid?: string;
+  /** Driver card or tag id the device read. */
+  driverId?: string;
+  /** Cell towers the device heard (positionType 'lbs'), kept for a later geolocation service. */
+  cells?: CellTower[];
+  /** Wi-Fi access points the device saw (positionType 'wifi'). */
+  wifi?: WifiAccessPoint[];
+  /** Further protocol values stored as position attributes (808: analog, signal word, raw items). */
+  attributes?: Record<string, unknown>;
+}
+
+export interface CellTower {
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cid: number;
+  rssi?: number;
+}
+
+export interface WifiAccessPoint {
+  /** aa:bb:cc:dd:ee:ff */
+  mac: string;
+  rssi?: number;
 }
 
 /** One wheel's sensor values as the terminal sent them. */

@@ -15,6 +15,13 @@ export function toPositionRecord(deviceId: number, m: LocationMessage, now = new
   if (m.archived) attributes.archived = true;
   if (m.externalVoltage !== undefined) attributes.power = m.externalVoltage;
   if (m.alarms && m.alarms.length > 1) attributes.alarms = m.alarms;
+  if (m.attributes) Object.assign(attributes, m.attributes);
+  if (m.fuel !== undefined) attributes.fuel = m.fuel;
+  if (m.temperature !== undefined) attributes.temperature = m.temperature;
+  if (m.iccid !== undefined) attributes.iccid = m.iccid;
+  if (m.driverId !== undefined) attributes.driverId = m.driverId;
+  if (m.cells?.length) attributes.cells = m.cells;
+  if (m.wifi?.length) attributes.wifi = m.wifi;
   const problem = fixProblem(m, now);
   let fixTime = m.time;
   if (problem) {
