@@ -8,7 +8,11 @@ import type { AlarmEvent } from '../../../src/domain/live-events';
 
 export type { AlarmEvent };
 
-/** Stores an alarm a tracker sent (unread) and tells the bus, once per device, type and time. */
+/**
+ * Stores the alarms a tracker sent (unread) and tells the bus, once per device, type and time.
+ * A frame that raises several alarms (`fix.alarms`: an 808 alarm word, a GT06 alarm byte and its
+ * info bits) stores one row per alarm; `type` is stored when the frame lists none.
+ */
 export async function recordAlarm(
   ctx: GatewayContext,
   device: KnownDevice,
@@ -24,14 +28,18 @@ export async function recordAlarm(
     fix && problem === null
       ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed }
       : { lat: null, lon: null, speed: null };
-  await storeAlarms(ctx.db, ctx.bus, [
-    {
-      deviceId: device.id,
+  const types = fix?.alarms?.length ? fix.alarms : [type];
+  const deviceId = device.id;
+  await storeAlarms(
+    ctx.db,
+    ctx.bus,
+    types.map((t) => ({
+      deviceId,
       terminalId: device.terminalId,
-      type,
+      type: t,
       time,
       ...position,
-      attributes: fix?.alarms ? { alarms: fix.alarms } : null,
-    },
-  ]);
+      attributes: types.length > 1 ? { alarms: types } : null,
+    })),
+  );
 }

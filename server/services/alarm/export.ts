@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALARM_EXPORT_MAX } from '../../../src/domain/alarm-list';
+import { currentAlarmType } from '../../../src/domain/alarm-types';
 import type { Language } from '../../../src/domain/constants';
 import { SHEET_MIME, writeSheet, type SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
@@ -73,7 +74,7 @@ export async function exportAlarms(
   const columns = COLUMNS.map(([key, width]) => ({ key, header: t.fields[key] ?? key, width }));
   const cells = rows.slice(0, cap).map((r) => ({
     ...r,
-    type: t.types[r.type] ?? r.type,
+    type: t.types[currentAlarmType(r.type)] ?? r.type,
     time: platformTime(Date.parse(r.time)),
     read: t.read[r.read ? 'read' : 'unread'] ?? String(r.read),
   }));

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alarmWindow, type AlarmReadState } from '../../../src/domain/alarm-list';
+import { storedAlarmTypes } from '../../../src/domain/alarm-types';
 import type { Db } from '../../db/client';
 import { alarms } from '../../db/schema/alarms';
 import { devices } from '../../db/schema/devices';
@@ -44,7 +45,7 @@ export async function alarmConditions(
   if (window === 'rangeOrder') throw badRequest('rangeOrder');
   const conds: SQL[] = [await scopedDevices(db, auth, f)];
   if (ids) conds.push(sql`${alarms.id} = ANY(${`{${ids.join(',')}}`}::bigint[])`);
-  if (f.types?.length) conds.push(inArray(alarms.type, f.types));
+  if (f.types?.length) conds.push(inArray(alarms.type, storedAlarmTypes(f.types)));
   if (window.from) conds.push(gte(alarms.time, window.from));
   if (window.to) conds.push(lt(alarms.time, window.to));
   if (f.read === 'unread') conds.push(eq(alarms.read, false));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { storedAlarmTypes } from '../../../src/domain/alarm-types';
 import { STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
@@ -18,7 +19,9 @@ export async function countAlarms(db: Db, auth: AuthContext, q: AlarmQuery) {
   const devs = await statsDevices(db, auth, q);
   if (!devs.length) return { list: [], total: 0, byDate: [], byType: {}, totals: { alarms: 0, devices: 0 } };
   const types = q.types?.length
-    ? sql`AND a.key = ANY(${`{${q.types.map((t) => JSON.stringify(t)).join(',')}}`}::text[])`
+    ? sql`AND a.key = ANY(${`{${storedAlarmTypes(q.types)
+        .map((t) => JSON.stringify(t))
+        .join(',')}}`}::text[])`
     : sql``;
   const from = sql`FROM track_days t, jsonb_each_text(t.alarms) a
     WHERE t.device_id = ANY(${idArray(devs)}::int[]) AND t.day BETWEEN ${first}::date AND ${last}::date

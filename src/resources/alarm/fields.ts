@@ -1,5 +1,5 @@
 import { ALARM_READ_STATES } from '../../domain/alarm-list';
-import { ALARM_TYPES } from '../../domain/alarm-types';
+import { ALARM_TYPES, LEGACY_ALARM_TYPES } from '../../domain/alarm-types';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 
 /**
@@ -10,6 +10,14 @@ const typeOptions: FieldOption[] = ALARM_TYPES.map((value) => ({
   value,
   labelKey: `count:alarmTypes.${value}`,
 }));
+/** The column also names rows stored under an older name, as the name that replaced it. */
+const storedTypeOptions: FieldOption[] = [
+  ...typeOptions,
+  ...Object.entries(LEGACY_ALARM_TYPES).map(([value, current]) => ({
+    value,
+    labelKey: `count:alarmTypes.${current}`,
+  })),
+];
 
 const coordinate: EntityField = {
   type: 'number',
@@ -34,7 +42,7 @@ export const ALARM_FIELDS: Record<string, EntityField> = {
   // columns
   terminalID: { type: 'text', width: 160 },
   name: { type: 'text', width: 140 },
-  type: { type: 'select', width: 150, options: typeOptions },
+  type: { type: 'select', width: 150, options: storedTypeOptions },
   time: { type: 'datetime', width: 150 },
   lat: coordinate,
   lon: coordinate,

@@ -1,5 +1,5 @@
 import { PERMISSIONS as P } from '../../../config/roles';
-import { ALARM_TYPES } from '../../domain/alarm-types';
+import { ALARM_TYPES, LEGACY_ALARM_TYPES } from '../../domain/alarm-types';
 import { EXPIRY_FILTER } from '../../domain/codes';
 import { formatMileage } from '../../domain/track/mileage';
 import { STAY_MAX_S, STAY_MIN_DEFAULT_S, STAY_MIN_S } from '../../domain/track/rules';
@@ -91,7 +91,18 @@ export const COUNT_FIELDS: Record<string, EntityField> = {
   days: num(80),
   devices: num(90),
   points: num(),
-  type: { type: 'select', width: 140, options: keyed('alarmTypes', ALARM_TYPES) },
+  type: {
+    type: 'select',
+    width: 140,
+    // Days counted before the vocabulary keep their older names; each shows as its new name.
+    options: [
+      ...keyed('alarmTypes', ALARM_TYPES),
+      ...Object.entries(LEGACY_ALARM_TYPES).map(([value, current]) => ({
+        value,
+        labelKey: `alarmTypes.${current}`,
+      })),
+    ],
+  },
   count: num(80),
   start: time,
   end: time,
