@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { localeChunkName } from './src/i18n/chunkName';
+import { pwaPlugin } from './src/pwa/vitePlugin';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwaPlugin()],
   resolve: {
     alias: { '@config': here('./config'), '@domain': here('./src/domain') },
   },

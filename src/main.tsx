@@ -22,6 +22,7 @@ async function start() {
       </StrictMode>,
     ),
   );
+  void import('./pwa/register').then((m) => m.registerServiceWorker()); // PWA (docs/mobile.md)
 }
 
 void start();
