@@ -1,0 +1,38 @@
+/**
+ * Page-weight budgets (issue 18): the JavaScript a route loads up front, every script body
+ * compressed with gzip -9, summed. Measured in Chromium by `npm run bench:weight` and checked
+ * at build time from the Vite manifest by scripts/check-weight.ts.
+ *
+ * Anchor: traccar-web 6.14.5, built on the same machine, loads 526 KB of JavaScript up front
+ * (63 % of it MapLibre in its entry chunk). The login page gets half of that.
+ */
+
+/** 1 KB = 1,000 bytes everywhere in these figures (as Vite prints them). */
+export const KB = 1000;
+
+export const PAGE_WEIGHT_ANCHOR_BYTES = 526 * KB;
+
+export type BudgetedRoute = 'login' | 'monitor';
+
+export const PAGE_WEIGHT_BUDGETS: Readonly<Record<BudgetedRoute, number>> = {
+  login: 263 * KB,
+  monitor: 526 * KB,
+};
+
+/**
+ * What each route loads, as Vite manifest keys (source paths): the entry (index.html) is part of
+ * every route; the others are the lazy modules the route imports when it is shown. The build
+ * check sums the static closure of these; the benchmark measures what Chromium really loads.
+ * `locale:<file>` names the language chunk holding that locale file (en, the bench's language).
+ */
+export const ROUTE_ROOTS: Readonly<Record<BudgetedRoute, readonly string[]>> = {
+  login: ['index.html', 'locale:locales/en/login.json'],
+  monitor: [
+    'index.html',
+    'locale:locales/en/login.json',
+    'locale:locales/en/monitor.json',
+    'src/shell/AuthenticatedApp.tsx',
+    'src/pages/monitor/MonitorPage.tsx',
+    'src/maps/index.ts',
+  ],
+};
