@@ -12,11 +12,20 @@ import {
   type LocationMessage,
   type RegisterMessage,
 } from '../codec';
-import { encodeJt808GeneralReply, JT808_MSG as M, JT808_RESULT } from './encoder';
+import {
+  encodeJt808GeneralReply,
+  encodeJt808ShortReply,
+  encodeJt808TimeReply,
+  JT808_MSG as M,
+  JT808_RESULT,
+} from './encoder';
 import { parseJt808Frame, type Jt808Frame, type Jt808Target } from './framing';
 import { decodeGbk } from './gbk';
 import { decodeJt808Location } from './location';
+import { addJt808Part } from './subpackage';
 import { jt808DeviceId } from './terminal';
+import { decodeJt808Transparent } from './transparent';
+import { decodeJt808VendorLocation } from './vendor-location';
 
 /** 808 terminals report local time, GMT+8 by default, unless the session says otherwise. */
 export const JT808_DEFAULT_TZ_MINUTES = 480;
@@ -28,7 +37,10 @@ type Base = { protocol: 'jt808'; messageId: number; serial: number; checksumOk: 
 const ascii = (b: Buffer) => cleanText(b.toString('latin1'));
 
 function location(base: Base, body: Buffer, tz: number, now: Date): LocationMessage {
-  const p = decodeJt808Location(body, tz, now);
+  return asMessage(base, decodeJt808Location(body, tz, now));
+}
+
+function asMessage(base: Base, p: ReturnType<typeof decodeJt808Location>): LocationMessage {
   // Object.assign onto a copy of the base: spreading was the hot spot of the location path.
   const msg = Object.assign({}, base, p) as LocationMessage;
   msg.type = p.alarm ? 'alarm' : 'location';
@@ -47,6 +59,25 @@ function batch(base: Base, body: Buffer, tz: number, now: Date): LocationMessage
     const msg = location(base, r.bytes(len), tz, now);
     if (archived) msg.archived = true;
     out.push(msg);
+  }
+  return out;
+}
+
+/**
+ * 0x0210: (length u8, 0x0200 body) items; a 7-byte body is instead a battery level and a BCD
+ * time with no position (a wake-up report of long-standby firmware).
+ */
+function batch0210(base: Base, body: Buffer, tz: number, now: Date): DecodedMessage[] {
+  if (body.length === 7) {
+    const battery = body[0];
+    return [{ ...base, type: 'status', ...(battery <= 100 ? { battery } : {}) }];
+  }
+  const r = new ByteReader(body);
+  const out: LocationMessage[] = [];
+  while (r.remaining >= 1) {
+    const len = r.u8();
+    if (len > r.remaining || len < 28) break;
+    out.push(location(base, r.bytes(len), tz, now));
   }
   return out;
 }
@@ -138,52 +169,113 @@ export function decodeJt808Frame(
         { serial: h.serial, messageId: h.messageId, result },
         nextJt808Serial(session),
       );
-    const done = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult => ({ messages, reply });
-    const located = (messages: DecodedMessage[], reply: Buffer): DecodeResult => ({
-      messages,
-      reply,
-      locationAck: true,
-    });
+    const message = (frame: Jt808Frame) => decodeMessage(frame, { base, session, target, tz, now, ack });
 
     if (h.encryption & 0x01) return done([{ ...base, type: 'unknown', note: 'RSA-encrypted body' }], ack());
     if (h.subpackage) {
-      const note = `sub-package ${h.packageIndex} of ${h.packageCount} (not reassembled)`;
-      return done([{ ...base, type: 'unknown', note }], ack());
-    }
-    switch (h.messageId) {
-      // Whether a registration or a code is accepted depends on what the platform stored: the
-      // gateway answers these two (server/gateway/runtime/jt808-handshake.ts).
-      case M.register:
-        return done([register(base, f)], null);
-      case M.auth:
-        return done([auth(base, f)], null);
-      case M.heartbeat:
-        return done([{ ...base, type: 'heartbeat' }], ack());
-      case M.unregister:
-        return done([{ ...base, type: 'unregister' }], ack());
-      case M.terminalReply:
-        return done([terminalReply(base, f.body)], null);
-      // The standard requires the 0x8001 answer to positions: on unless the model says off.
-      case M.location:
-        return located([location(base, f.body, tz, now)], ack());
-      case M.locationQueryReply:
-        return located([location(base, f.body.subarray(2), tz, now)], ack());
-      case M.batchLocation:
-        return located(batch(base, f.body, tz, now), ack());
-      case M.textReport:
-      case M.commandResponse:
-        return done([textReply(base, f)], ack());
-      case M.textReply:
-        return done([textReply(base, f)], null);
-      case M.upgradeResult:
-        // 0x0108: upgrade type, result (0 success, 1 failure, 2 cancelled).
-        if (f.body.length < 2) return done([{ ...base, type: 'unknown', note: 'short 0x0108' }], ack());
-        return done([{ ...base, type: 'upgradeResult', upgradeType: f.body[0], result: f.body[1] }], ack());
-      default: {
-        // The standard answers any uplink without a dedicated reply with 0x8001; "ok" stops resends.
-        const note = `unsupported message id 0x${h.messageId.toString(16).padStart(4, '0')}`;
+      const part = addJt808Part(
+        session,
+        {
+          messageId: h.messageId,
+          serial: h.serial,
+          count: h.packageCount ?? 0,
+          index: h.packageIndex ?? 0,
+          body: f.body,
+        },
+        now.getTime(),
+      );
+      // Each part is answered (0x8001 per frame, as the standard asks); the whole message is
+      // then decoded as if it had come in one frame, its answer acking the last part.
+      if (part.kind === 'rejected') return done([{ ...base, type: 'unknown', note: part.reason }], ack());
+      if (part.kind === 'partial') {
+        const note = `sub-package ${h.packageIndex} of ${h.packageCount} (${part.received} held)`;
         return done([{ ...base, type: 'unknown', note }], ack());
       }
+      return message({ ...f, body: part.body });
     }
+    return message(f);
   });
+}
+
+type Ctx = {
+  base: Base;
+  session: CodecSession;
+  target: Jt808Target;
+  tz: number;
+  now: Date;
+  ack: (result?: number) => Buffer;
+};
+
+const done = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult => ({ messages, reply });
+const located = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult => ({
+  messages,
+  reply,
+  locationAck: true,
+});
+
+function decodeMessage(f: Jt808Frame, c: Ctx): DecodeResult {
+  const { base, tz, now, ack, target, session } = c;
+  const h = f.header;
+  switch (h.messageId) {
+    // Whether a registration or a code is accepted depends on what the platform stored: the
+    // gateway answers these two (server/gateway/runtime/jt808-handshake.ts).
+    case M.register:
+      return done([register(base, f)], null);
+    case M.auth:
+      return done([auth(base, f)], null);
+    case M.heartbeat:
+      return done([{ ...base, type: 'heartbeat' }], ack());
+    case M.unregister:
+      return done([{ ...base, type: 'unregister' }], ack());
+    case M.terminalReply:
+      return done([terminalReply(base, f.body)], null);
+    // The standard requires the 0x8001 answer to positions: on unless the model says off.
+    case M.location:
+      return located([location(base, f.body, tz, now)], ack());
+    case M.locationQueryReply:
+      return located([location(base, f.body.subarray(2), tz, now)], ack());
+    case M.batchLocation:
+      return located(batch(base, f.body, tz, now), ack());
+    case M.batchLocation2: {
+      const messages = batch0210(base, f.body, tz, now);
+      return messages.some((m) => m.type !== 'status') ? located(messages, ack()) : done(messages, ack());
+    }
+    case M.vendorLocation:
+    case M.vendorLocationBlind: {
+      const p = decodeJt808VendorLocation(f.body, h.messageId === M.vendorLocationBlind, now);
+      // Jointech answers only when the frame asks (properties bit 15), with 0x4401.
+      const reply = h.replyWanted
+        ? encodeJt808ShortReply(target, h.messageId, JT808_RESULT.ok, nextJt808Serial(session))
+        : null;
+      return located([asMessage(base, p)], reply);
+    }
+    case M.transparent: {
+      const p = decodeJt808Transparent(f.body, tz, now);
+      if (!p) {
+        const note = `transparent data type 0x${(f.body[0] ?? 0).toString(16).padStart(2, '0')}`;
+        return done([{ ...base, type: 'unknown', note }], ack());
+      }
+      return located([asMessage(base, p)], ack());
+    }
+    case M.timeSync:
+      // 0x8109 carries the server's UTC time; the terminal sets its clock and answers nothing.
+      return done(
+        [{ ...base, type: 'timeRequest' }],
+        encodeJt808TimeReply(target, now, nextJt808Serial(session)),
+      );
+    case M.textReport:
+    case M.commandResponse:
+      return done([textReply(base, f)], ack());
+    case M.textReply:
+      return done([textReply(base, f)], null);
+    case M.upgradeResult:
+      // 0x0108: upgrade type, result (0 success, 1 failure, 2 cancelled).
+      if (f.body.length < 2) return done([{ ...base, type: 'unknown', note: 'short 0x0108' }], ack());
+      return done([{ ...base, type: 'upgradeResult', upgradeType: f.body[0], result: f.body[1] }], ack());
+    default: {
+      // The standard answers any uplink without a dedicated reply with 0x8001; "ok" stops resends.
+      const note = `unsupported message id 0x${h.messageId.toString(16).padStart(4, '0')}`;
+      return done([{ ...base, type: 'unknown', note }], ack());
+    }
+  }
 }

@@ -1,4 +1,7 @@
-/** JT/T 808 platform messages: general reply 0x8001, register reply 0x8100, text command 0x8300. */
+/**
+ * JT/T 808 platform messages: general reply 0x8001, register reply 0x8100, text command 0x8300,
+ * time reply 0x8109, Jointech's short reply 0x4401.
+ */
 import { buildJt808Frame, type Jt808Target } from './framing';
 import { encodeGbk } from './gbk';
 
@@ -19,6 +22,13 @@ export const JT808_MSG = {
   textCommand: 0x8300,
   upgradeResult: 0x0108,
   upgradePackage: 0x8108,
+  timeSync: 0x0109,
+  timeSyncReply: 0x8109,
+  batchLocation2: 0x0210,
+  transparent: 0x0900,
+  vendorLocation: 0x5501,
+  vendorLocationBlind: 0x5502,
+  shortReply: 0x4401,
 } as const;
 
 /** Result codes of 0x8001 and 0x0001. */
@@ -34,6 +44,36 @@ export function encodeJt808GeneralReply(
   body.writeUInt16BE(reply.messageId & 0xffff, 2);
   body[4] = reply.result ?? JT808_RESULT.ok;
   return buildJt808Frame(JT808_MSG.generalReply, body, target, serial);
+}
+
+/**
+ * 0x8109, the answer to a time request 0x0109: UTC year (u16), month, day, hour, minute,
+ * second, then a result byte (0). The layout Traccar answers with; the terminals that ask use
+ * it to set their clock.
+ */
+export function encodeJt808TimeReply(target: Jt808Target, now: Date, serial = 0): Buffer {
+  const body = Buffer.alloc(8);
+  body.writeUInt16BE(now.getUTCFullYear(), 0);
+  body[2] = now.getUTCMonth() + 1;
+  body[3] = now.getUTCDate();
+  body[4] = now.getUTCHours();
+  body[5] = now.getUTCMinutes();
+  body[6] = now.getUTCSeconds();
+  body[7] = JT808_RESULT.ok;
+  return buildJt808Frame(JT808_MSG.timeSyncReply, body, target, serial);
+}
+
+/** 0x4401, Jointech's answer to 0x5501/0x5502: the answered message id and a result (1-byte serial). */
+export function encodeJt808ShortReply(
+  target: Jt808Target,
+  messageId: number,
+  result = 0,
+  serial = 0,
+): Buffer {
+  const body = Buffer.alloc(3);
+  body.writeUInt16BE(messageId & 0xffff, 0);
+  body[2] = result;
+  return buildJt808Frame(JT808_MSG.shortReply, body, target, serial);
 }
 
 /** 0x8100: the register request's serial, result (0 success) and, on success, the auth code. */

@@ -11,6 +11,8 @@ const MIN_FRAME = 1 + 12 + 1 + 1;
 export interface Jt808Header {
   messageId: number;
   bodyLength: number;
+  /** Properties bit 15 (reserved in the standard): Jointech's "answer wanted" on 0x5501/0x5502. */
+  replyWanted: boolean;
   /** Properties bits 10-12; bit 10 means an RSA-encrypted body. */
   encryption: number;
   subpackage: boolean;
@@ -74,6 +76,12 @@ export function xorCheck(data: Uint8Array, start = 0, end = data.length): number
   return x;
 }
 
+/**
+ * Jointech (JT701/JT709 e-lock) location reports 0x5501 and 0x5502, and their answer 0x4401,
+ * carry a 1-byte serial in an otherwise standard header; property bit 15 asks for the answer.
+ */
+export const SHORT_SERIAL_IDS: ReadonlySet<number> = new Set([0x5501, 0x5502, 0x4401]);
+
 /** Unescapes and splits one frame. Throws DecodeError when it cannot be an 808 frame. */
 export function parseJt808Frame(frame: Buffer): Jt808Frame {
   if (frame.length < 2 || frame[0] !== 0x7e || frame[frame.length - 1] !== 0x7e) {
@@ -81,18 +89,22 @@ export function parseJt808Frame(frame: Buffer): Jt808Frame {
   }
   const inner = unescapeJt808(frame.subarray(1, frame.length - 1));
   if (inner.length < 13) throw new DecodeError(`JT/T 808 frame too short (${inner.length} bytes inside)`);
+  const messageId = inner.readUInt16BE(0);
   const properties = inner.readUInt16BE(2);
   const is2019 = (properties & 0x4000) !== 0;
   const subpackage = (properties & 0x2000) !== 0;
-  const headerLength = 4 + (is2019 ? 1 + 10 : 6) + 2 + (subpackage ? 4 : 0);
+  const serialLength = SHORT_SERIAL_IDS.has(messageId) ? 1 : 2;
+  const headerLength = 4 + (is2019 ? 1 + 10 : 6) + serialLength + (subpackage ? 4 : 0);
   if (inner.length < headerLength + 1) throw new DecodeError('JT/T 808 frame shorter than its header');
   let at = 4;
   const version = is2019 ? inner[at++] : undefined;
   const terminal = Buffer.from(inner.subarray(at, (at += is2019 ? 10 : 6)));
-  const serial = inner.readUInt16BE(at);
+  const serial = serialLength === 1 ? inner[at] : inner.readUInt16BE(at);
+  at += serialLength;
   const header: Jt808Header = {
-    messageId: inner.readUInt16BE(0),
+    messageId,
     bodyLength: properties & 0x03ff,
+    replyWanted: (properties & 0x8000) !== 0,
     encryption: (properties >> 10) & 0x07,
     subpackage,
     version,
@@ -100,8 +112,8 @@ export function parseJt808Frame(frame: Buffer): Jt808Frame {
     serial,
   };
   if (subpackage) {
-    header.packageCount = inner.readUInt16BE(at + 2);
-    header.packageIndex = inner.readUInt16BE(at + 4);
+    header.packageCount = inner.readUInt16BE(at);
+    header.packageIndex = inner.readUInt16BE(at + 2);
   }
   const last = inner.length - 1;
   return {
@@ -126,21 +138,29 @@ export function buildJt808Frame(
   serial: number,
   /** A sub-package of a long message (properties bit 13): total count and 1-based index. */
   packet?: { count: number; index: number },
+  options: { replyWanted?: boolean } = {},
 ): Buffer {
   if (body.length > 0x3ff) throw new RangeError(`JT/T 808 body too long (${body.length} bytes)`);
   const is2019 = target.version !== undefined;
   const want = is2019 ? 10 : 6;
   if (target.terminal.length !== want) throw new RangeError(`terminal number must be ${want} bytes`);
-  const head = Buffer.alloc(4 + (is2019 ? 1 : 0) + want + 2 + (packet ? 4 : 0));
+  const serialLength = SHORT_SERIAL_IDS.has(messageId) ? 1 : 2;
+  const head = Buffer.alloc(4 + (is2019 ? 1 : 0) + want + serialLength + (packet ? 4 : 0));
   head.writeUInt16BE(messageId & 0xffff, 0);
-  head.writeUInt16BE(body.length | (is2019 ? 0x4000 : 0) | (packet ? 0x2000 : 0), 2);
+  head.writeUInt16BE(
+    body.length | (is2019 ? 0x4000 : 0) | (packet ? 0x2000 : 0) | (options.replyWanted ? 0x8000 : 0),
+    2,
+  );
   let at = 4;
   if (is2019) head[at++] = (target.version ?? 0) & 0xff;
   target.terminal.copy(head, at);
-  head.writeUInt16BE(serial & 0xffff, at + want);
+  at += want;
+  if (serialLength === 1) head[at] = serial & 0xff;
+  else head.writeUInt16BE(serial & 0xffff, at);
+  at += serialLength;
   if (packet) {
-    head.writeUInt16BE(packet.count & 0xffff, at + want + 2);
-    head.writeUInt16BE(packet.index & 0xffff, at + want + 4);
+    head.writeUInt16BE(packet.count & 0xffff, at);
+    head.writeUInt16BE(packet.index & 0xffff, at + 2);
   }
   const inner = Buffer.concat([head, body, Buffer.of(0)]);
   inner[inner.length - 1] = xorCheck(inner, 0, inner.length - 1);

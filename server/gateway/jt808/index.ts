@@ -7,6 +7,8 @@ export { decodeJt808Frame, nextJt808Serial, JT808_DEFAULT_TZ_MINUTES } from './d
 export {
   encodeJt808GeneralReply,
   encodeJt808RegisterReply,
+  encodeJt808ShortReply,
+  encodeJt808TimeReply,
   encodeJt808TextCommand,
   encodeJt808UpgradeBody,
   decodeJt808UpgradeBody,
@@ -29,6 +31,15 @@ export {
 } from './framing';
 export { decodeGbk, encodeGbk } from './gbk';
 export { decodeJt808Location, jt808Alarms } from './location';
+export { JT808_ALARM_BITS } from './alarms';
+export {
+  addJt808Part,
+  pendingReassemblyBytes,
+  JT808_MAX_PACKAGES,
+  JT808_MAX_PENDING,
+  JT808_MAX_REASSEMBLY_BYTES,
+  JT808_REASSEMBLY_TIMEOUT_MS,
+} from './subpackage';
 export { encodeJt808Terminal, jt808DeviceId, luhnDigit, JT808_IMEI_LENGTH } from './terminal';
 
 export const jt808Codec: ProtocolCodec = {
