@@ -9,7 +9,7 @@
 import type { CodecSession } from '../codec';
 
 export const JT808_MAX_PACKAGES = 256;
-export const JT808_MAX_REASSEMBLY_BYTES = 256 * 1024;
+export const JT808_MAX_REASSEMBLY_BYTES = 128 * 1024;
 export const JT808_REASSEMBLY_TIMEOUT_MS = 60_000;
 /** Messages being assembled at once on one connection. */
 export const JT808_MAX_PENDING = 4;

@@ -257,7 +257,7 @@ describe('JT/T 808 replies from the device', () => {
     expect(wrapping.nextSerial).toBe(0);
   });
 
-  it('does not try to reassemble sub-packages', () => {
+  it('answers a sub-package and holds it until its message is complete', () => {
     const inner = Buffer.concat([
       hex('0200' + '2004'),
       TARGET.terminal,
