@@ -22,6 +22,7 @@ import {
 import { parseJt808Frame, type Jt808Frame, type Jt808Target } from './framing';
 import { decodeGbk } from './gbk';
 import { decodeJt808Location } from './location';
+import { driverIdentity, heartbeat, terminalAttributes } from './status-messages';
 import { addJt808Part } from './subpackage';
 import { jt808DeviceId } from './terminal';
 import { decodeJt808Transparent } from './transparent';
@@ -224,7 +225,11 @@ function decodeMessage(f: Jt808Frame, c: Ctx): DecodeResult {
     case M.auth:
       return done([auth(base, f)], null);
     case M.heartbeat:
-      return done([{ ...base, type: 'heartbeat' }], ack());
+      return done([heartbeat(base, f.body)], ack());
+    case M.terminalAttributes:
+      return done([terminalAttributes(base, f.body, h.version !== undefined)], ack());
+    case M.driverIdentity:
+      return done([driverIdentity(base, f.body)], ack());
     case M.unregister:
       return done([{ ...base, type: 'unregister' }], ack());
     case M.terminalReply:

@@ -23,6 +23,8 @@ export const JT808_MSG = {
   upgradeResult: 0x0108,
   upgradePackage: 0x8108,
   timeSync: 0x0109,
+  terminalAttributes: 0x0107,
+  driverIdentity: 0x0702,
   timeSyncReply: 0x8109,
   batchLocation2: 0x0210,
   transparent: 0x0900,

@@ -30,6 +30,25 @@ export function readStatusAndPlace(
   return { status, latitude, longitude, acc: (status & 0x01) !== 0, fuelCut: (status & 0x400) !== 0 };
 }
 
+/**
+ * Some firmware ends 0x0200 with 18 bytes that are not items: remaining battery and mileage (4),
+ * odometer in km (u32), battery voltage (1/10 V), area id (u32), signal, 3 reserved. Read so
+ * only when the bytes do not tile as items.
+ */
+const SHORT_TAIL = 18;
+
+function tilesAsItems(body: Buffer, at: number): boolean {
+  while (at + 2 <= body.length) at += 2 + body[at + 1];
+  return at === body.length;
+}
+
+function readShortTail(p: Jt808Position, r: ByteReader): void {
+  r.skip(4);
+  p.mileage = r.u32();
+  p.attributes = { batteryVoltage: r.u16() / 10, areaId: r.u32() };
+  p.gsmSignal = r.u8();
+}
+
 export function decodeJt808Location(body: Buffer, offsetMinutes: number, now: Date): Jt808Position {
   const r = new ByteReader(body);
   const alarmWord = r.u32();
@@ -52,7 +71,8 @@ export function decodeJt808Location(body: Buffer, offsetMinutes: number, now: Da
     fuelCut,
   };
   const alarms = jt808Alarms(alarmWord);
-  applyItems(p, alarms, body, r.offset, offsetMinutes);
+  if (body.length - r.offset === SHORT_TAIL && !tilesAsItems(body, r.offset)) readShortTail(p, r);
+  else applyItems(p, alarms, body, r.offset, offsetMinutes);
   // Without a fix, the cells or access points heard are the position for a geolocation service.
   if (!p.valid && p.wifi?.length) p.positionType = 'wifi';
   else if (!p.valid && p.cells?.length) p.positionType = 'lbs';

@@ -158,3 +158,57 @@ describe('Jointech 0x5501 / 0x5502', () => {
     expect(result.reply).toBeNull();
   });
 });
+
+describe('JT/T 808 status without a position', () => {
+  it('a heartbeat with a body carries battery and signal; an empty one nothing', () => {
+    const full = decode(frame(0x0002, hex('50 1a 01')));
+    expect(full.messages[0]).toMatchObject({ type: 'heartbeat', battery: 80, gsmSignal: 26 });
+    expect(replyOf(full.reply).header.messageId).toBe(0x8001);
+    expect(decode(frame(0x0002, Buffer.alloc(0))).messages[0]).not.toHaveProperty('battery');
+  });
+
+  it('0x0107 terminal attributes give the ICCID (2013 field widths)', () => {
+    const body = Buffer.concat([
+      hex('0006'), // terminal type
+      Buffer.from('MAKER', 'latin1'),
+      Buffer.alloc(20, 0x20), // model
+      Buffer.alloc(7, 0x30), // terminal id
+      hex('89860412345678901234'), // ICCID, BCD
+      hex('02 5631 02 5632'), // hardware and firmware versions
+    ]);
+    const result = decode(frame(0x0107, body));
+    expect(result.messages[0]).toMatchObject({ type: 'status', iccid: '89860412345678901234' });
+  });
+
+  it('0x0702 driver identity: the certificate code of an inserted card is the driver id', () => {
+    const name = Buffer.from('c0eecbc4', 'hex'); // 李四 in GBK
+    const body = Buffer.concat([
+      hex('01 251126173000 00'),
+      Buffer.of(name.length),
+      name,
+      Buffer.from('110101199001011234  ', 'latin1'),
+      hex('04'),
+      Buffer.from('ABCD', 'latin1'),
+      hex('20301231'),
+    ]);
+    const msg = decode(frame(0x0702, body)).messages[0];
+    expect(msg).toMatchObject({
+      type: 'status',
+      driverId: '110101199001011234',
+      attributes: { driverName: '李四' },
+    });
+    const out = decode(frame(0x0702, hex('02 251126173000'))).messages[0];
+    expect(out).toMatchObject({ type: 'status' });
+    expect(out).not.toHaveProperty('driverId');
+  });
+
+  it('an 18-byte tail that is not items: odometer, battery voltage, signal', () => {
+    const tail = hex('00000000 00000457 0026 00000003 14 000000');
+    const msg = decode(frame(0x0200, Buffer.concat([locationBody(), tail]))).messages[0];
+    expect(msg).toMatchObject({
+      mileage: 1111,
+      gsmSignal: 20,
+      attributes: { batteryVoltage: 3.8, areaId: 3 },
+    });
+  });
+});
