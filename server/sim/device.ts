@@ -16,7 +16,9 @@ import {
   jt808Auth,
   jt808GeneralReply,
   jt808Heartbeat,
+  jt808AlarmStatus,
   jt808Location,
+  jt808LocationParts,
   jt808Register,
   jt808TextReply,
 } from './jt808-frames';
@@ -178,26 +180,40 @@ export class SimDevice {
     };
     const alarm = this.rng.next() < this.opts.alarmChance;
     let frame: (serial: number) => Buffer;
+    let serials = 1;
     if (this.spec.family === 'gt06') {
       frame = (serial) =>
         alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, serial) : gt06Location(fix, serial);
     } else {
-      const alarmFlags = alarm ? (v.speed > 120 ? 1 << 1 : 1 << 0) : 0;
-      const extras = this.tires && this.stats.positions % TIRE_EVERY === 0 ? [this.tires.item(fix)] : [];
-      const status = { acc: v.speed > 0, alarmFlags, mileageKm: v.mileageKm, extras };
-      frame = (serial) => jt808Location(this.spec.terminalId, fix, status, serial);
+      const tires = this.tires && this.stats.positions % TIRE_EVERY === 0 ? [this.tires.item(fix)] : [];
+      const raised = alarm ? jt808AlarmStatus(v.speed) : { alarmFlags: 0, extras: [] };
+      const extras = [...tires, ...(raised.extras ?? [])];
+      const status = { acc: v.speed > 0, alarmFlags: raised.alarmFlags, mileageKm: v.mileageKm, extras };
+      // Alarms go out in two sub-packages, so the platform's reassembly is driven as well.
+      frame = alarm
+        ? (serial) => jt808LocationParts(this.spec.terminalId, fix, status, serial, 2)
+        : (serial) => jt808Location(this.spec.terminalId, fix, status, serial);
+      serials = alarm ? 2 : 1;
     }
-    const position = { fixMs: now, frame };
-    if (!this.ledger) this.send(frame(this.next()));
+    const position: WaitingPosition = { fixMs: now, frame, serials };
+    if (!this.ledger) this.send(frame(this.nextSerials(serials).first));
     else if (this.ready && this.connected) this.sendPosition(position);
     else this.ledger.hold(position);
     this.stats.positions++;
   }
 
+  /** Takes `n` consecutive serials: the frame uses the first, the platform's ack names the last. */
+  private nextSerials(n: number): { first: number; last: number } {
+    const first = this.next();
+    let last = first;
+    for (let i = 1; i < n; i++) last = this.next();
+    return { first, last };
+  }
+
   private sendPosition(p: WaitingPosition) {
-    const serial = this.next();
-    this.ledger!.sent(serial, p);
-    this.send(p.frame(serial));
+    const { first, last } = this.nextSerials(p.serials ?? 1);
+    this.ledger!.sent(last, p);
+    this.send(p.frame(first));
   }
 
   private heartbeat() {

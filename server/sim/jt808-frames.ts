@@ -3,6 +3,7 @@ import {
   encodeGbk,
   encodeJt808Terminal,
   JT808_MSG,
+  splitJt808Body,
   type Jt808Target,
 } from '../gateway/jt808';
 import type { Fix } from './gt06-frames';
@@ -79,6 +80,40 @@ export function jt808LocationBody(f: Fix, s: Jt808Status): Buffer {
 
 export const jt808Location = (terminalId: string, f: Fix, s: Jt808Status, serial: number) =>
   buildJt808Frame(JT808_MSG.location, jt808LocationBody(f, s), jt808Target(terminalId), serial);
+
+/**
+ * The simulator's alarm: several flags in one word, as real terminals raise them. Above
+ * 120 km/h overspeed (bit 1) with its 0x11 item; otherwise SOS (bit 0), main power off (bit 8)
+ * and illegal displacement (bit 28): a vehicle being taken away.
+ */
+export function jt808AlarmStatus(speed: number): Pick<Jt808Status, 'alarmFlags' | 'extras'> {
+  if (speed > 120) return { alarmFlags: 1 << 1, extras: [Buffer.from([0x11, 1, 0])] };
+  return { alarmFlags: (1 << 0) | (1 << 8) | (1 << 28), extras: [] };
+}
+
+/**
+ * A location sent as `parts` sub-packages (properties bit 13) with consecutive serials from
+ * `firstSerial`, in one write. The platform answers each part and stores the position once the
+ * last one is in: the last serial is the one whose answer acks the position.
+ */
+export function jt808LocationParts(
+  terminalId: string,
+  f: Fix,
+  s: Jt808Status,
+  firstSerial: number,
+  parts = 2,
+): Buffer {
+  const body = jt808LocationBody(f, s);
+  const slices = splitJt808Body(body, Math.ceil(body.length / parts));
+  return Buffer.concat(
+    slices.map((slice, i) =>
+      buildJt808Frame(JT808_MSG.location, slice, jt808Target(terminalId), (firstSerial + i) & 0xffff, {
+        count: slices.length,
+        index: i + 1,
+      }),
+    ),
+  );
+}
 
 /** 0x0001: the terminal's answer to a platform message. */
 export function jt808GeneralReply(

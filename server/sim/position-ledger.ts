@@ -10,8 +10,10 @@ import { GT06_PROTOCOL } from '../gateway/gt06/encoder';
 export interface WaitingPosition {
   /** Fix time in ms: the identity of a position (one per device and second). */
   fixMs: number;
-  /** Encodes the position again under a new serial. */
+  /** Encodes the position again under a new serial (the first, when it takes several). */
   frame(serial: number): Buffer;
+  /** Serials the frame uses (an 808 message in sub-packages takes one per part); default 1. */
+  serials?: number;
 }
 
 export class PositionLedger {
