@@ -44,6 +44,7 @@ import apiKeyRoutes from './routes/apikey/index';
 import publicApiV1Routes from './routes/v1/index';
 import deviceMoreRoutes from './routes/device/more';
 import probeRoutes from './routes/probe/index';
+import tileRoutes from './routes/tiles/index';
 import { MAP_PROVIDER_SOURCES } from './services/map/csp';
 import { opsRoutes, type OpsState } from './ops/health';
 import { echoRequestId, serverLogOptions } from './ops/logging';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(apiKeyRoutes);
       await api.register(deviceMoreRoutes);
       await api.register(probeRoutes);
+      await api.register(tileRoutes);
       await api.register(publicApiV1Routes, { prefix: '/v1' });
       const hub = new RealtimeHub(opts.handle.db, bus);
       const unwatch = watchRealtime(hub);

@@ -82,7 +82,20 @@ export interface ServerConfig {
   apiRate: { perWindow: number; windowMs: number };
   /** Position webhooks of this node: on/off (POSITION_WEBHOOKS=0), flush interval, batch size. */
   positionWebhooks: { enabled: boolean; flushMs: number; batchMax: number };
+  /** Street basemaps without a map key (docs/maps.md, "Streets without a key"). */
+  tiles: {
+    /** Upstream raster template behind /api/tiles/osm (OSM_TILE_URL; `off`: none). */
+    osmUrl: string | null;
+    /** A local .pmtiles archive served as vector tiles (PMTILES_FILE); it wins over OSM. */
+    pmtilesFile: string | null;
+    /** Bytes of upstream tiles kept in memory (OSM_TILE_CACHE_MB). */
+    osmCacheBytes: number;
+  };
 }
+
+/** OpenStreetMap's own tile server; its policy asks for a User-Agent naming the app (sent by the proxy). */
+export const OSM_DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const osmUrlOf = (v: string | undefined) => (v?.trim() === 'off' ? null : v?.trim() || OSM_DEFAULT_TILE_URL);
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
@@ -147,6 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       enabled: env.POSITION_WEBHOOKS !== '0',
       flushMs: Math.max(100, int(env.POSITION_WEBHOOK_FLUSH_MS, 2000)),
       batchMax: Math.max(1, int(env.POSITION_WEBHOOK_BATCH, 500)),
+    },
+    tiles: {
+      osmUrl: osmUrlOf(env.OSM_TILE_URL),
+      pmtilesFile: env.PMTILES_FILE?.trim() ? path.resolve(env.PMTILES_FILE.trim()) : null,
+      osmCacheBytes: int(env.OSM_TILE_CACHE_MB, 64) * 1024 * 1024,
     },
   };
 }
