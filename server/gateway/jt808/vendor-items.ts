@@ -285,7 +285,22 @@ export function applyVendorItem(s: ItemState, id: number, v: Buffer): boolean {
     case 0xec:
     case 0xf4:
       return wifiList(s, v);
-    case 0xee: // signal, external power (mV), battery (mV), satellites
+    case 0xe5: // motion flag
+      if (n !== 1) return false;
+      attrs.motion = v[0] === 1;
+      return true;
+    case 0xee: // 10 bytes: one cell (MCC u16, MNC u8, LAC u16, cell u32, signal)
+      if (n === 10) {
+        s.cells.push({
+          mcc: v.readUInt16BE(0),
+          mnc: v[2],
+          lac: v.readUInt16BE(3),
+          cid: v.readUInt32BE(5),
+          rssi: v[9],
+        });
+        return true;
+      }
+      // 6 bytes: signal, external power (mV), battery (mV), satellites
       if (n !== 6) return false;
       p.gsmSignal = v[0];
       p.externalVoltage = v.readUInt16BE(1) / 1000;

@@ -140,6 +140,8 @@ describe('JT/T 808 vendor extra items', () => {
     const eb = decodeLocation({ items: [[0xeb, '01cc 00 2a2b 1a1b 32 2a2c 1a1c 28']] });
     expect(eb.cells).toHaveLength(2);
     expect(eb.cells?.[0]).toEqual({ mcc: 460, mnc: 0, lac: 0x2a2b, cid: 0x1a1b, rssi: 50 });
+    const ee = decodeLocation({ items: [[0xee, '01cc 01 262c 009a6743 1f']] });
+    expect(ee.cells).toEqual([{ mcc: 460, mnc: 1, lac: 0x262c, cid: 0x9a6743, rssi: 31 }]);
     const wifi = decodeLocation({ status: 0x1, items: [[0xec, 'a0b1c2d3e4f5 c4 001122334455 b0']] });
     expect(wifi.wifi).toEqual([
       { mac: 'a0:b1:c2:d3:e4:f5', rssi: -60 },
