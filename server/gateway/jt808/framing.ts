@@ -78,7 +78,8 @@ export function xorCheck(data: Uint8Array, start = 0, end = data.length): number
 
 /**
  * Jointech (JT701/JT709 e-lock) location reports 0x5501 and 0x5502, and their answer 0x4401,
- * carry a 1-byte serial in an otherwise standard header; property bit 15 asks for the answer.
+ * carry a 1-byte serial in an otherwise standard header; property bit 15 asks for the answer and
+ * bits 10-13 are the vendor's flags.
  */
 export const SHORT_SERIAL_IDS: ReadonlySet<number> = new Set([0x5501, 0x5502, 0x4401]);
 
@@ -91,9 +92,11 @@ export function parseJt808Frame(frame: Buffer): Jt808Frame {
   if (inner.length < 13) throw new DecodeError(`JT/T 808 frame too short (${inner.length} bytes inside)`);
   const messageId = inner.readUInt16BE(0);
   const properties = inner.readUInt16BE(2);
+  const jointech = SHORT_SERIAL_IDS.has(messageId);
   const is2019 = (properties & 0x4000) !== 0;
-  const subpackage = (properties & 0x2000) !== 0;
-  const serialLength = SHORT_SERIAL_IDS.has(messageId) ? 1 : 2;
+  // Jointech uses properties bits 10-13 as its own flags, not encryption or sub-packages.
+  const subpackage = !jointech && (properties & 0x2000) !== 0;
+  const serialLength = jointech ? 1 : 2;
   const headerLength = 4 + (is2019 ? 1 + 10 : 6) + serialLength + (subpackage ? 4 : 0);
   if (inner.length < headerLength + 1) throw new DecodeError('JT/T 808 frame shorter than its header');
   let at = 4;
@@ -105,7 +108,7 @@ export function parseJt808Frame(frame: Buffer): Jt808Frame {
     messageId,
     bodyLength: properties & 0x03ff,
     replyWanted: (properties & 0x8000) !== 0,
-    encryption: (properties >> 10) & 0x07,
+    encryption: jointech ? 0 : (properties >> 10) & 0x07,
     subpackage,
     version,
     terminal,

@@ -157,6 +157,14 @@ describe('Jointech 0x5501 / 0x5502', () => {
     expect(result.messages[0]).toMatchObject({ archived: true, valid: true });
     expect(result.reply).toBeNull();
   });
+
+  it('properties bits 10-13 are Jointech flags here, not encryption nor sub-packages', () => {
+    const f = raw(0x5501, true);
+    f[3] |= 0x3c; // bits 10-13 of the properties word (escaping cannot occur in this byte)
+    f[f.length - 2] ^= 0x3c;
+    const result = decode(f);
+    expect(result.messages[0]).toMatchObject({ type: 'alarm', checksumOk: true, battery: 85 });
+  });
 });
 
 describe('JT/T 808 status without a position', () => {
