@@ -55,6 +55,7 @@ export const GATEWAY_ALARM_TYPES = [
   'fault', // a module of the terminal failed (GNSS, camera, display...)
   'temperature',
   'fuelAbnormal', // fuel dropped or rose abnormally
+  'general', // the device says "alarm" without saying which
 ] as const;
 
 export type GatewayAlarmType = (typeof GATEWAY_ALARM_TYPES)[number];

@@ -1,111 +1,52 @@
 /**
- * GT06 frame decoder: one frame in, messages and the ack out. Needs no login to decode a
+ * GT06 frame decoder: one frame in, messages and the reply out. Needs no login to decode a
  * location (the device id is then absent); a login in the same session fills it in later frames.
+ * The body layouts live in the modules named below; this file picks one by protocol number and
+ * variant (variant.ts) and chooses the reply.
  */
 import {
   ByteReader,
   cleanText,
   DecodeError,
-  deviceTime,
   guardDecode,
   type CodecSession,
   type DecodedMessage,
   type DecodeResult,
-  type DeviceStatus,
-  type HeartbeatMessage,
-  type LocationMessage,
-  type PositionFix,
 } from '../codec';
-import { encodeGt06Ack, encodeGt06TimeReply, GT06_PROTOCOL as P } from './encoder';
+import { encodeGt06Ack, encodeGt06TimeReply } from './encoder';
+import { decodeAz735, decodeEvent95 } from './events';
 import { parseGt06Frame, type Gt06Frame } from './framing';
-import { decodeGt06Status } from './status';
-
-type Base = { protocol: 'gt06'; messageId: number; serial: number; checksumOk: boolean; deviceId?: string };
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-
-/** Date, satellites, coordinates (1/1,800,000 degree), speed and the course/status word. */
-function readGps(r: ByteReader, offsetMinutes: number, now: Date): PositionFix {
-  const [y, mo, d, h, mi, s] = r.bytes(6);
-  const satellites = r.u8() & 0x0f;
-  let latitude = r.u32() / 1_800_000;
-  let longitude = r.u32() / 1_800_000;
-  const speed = r.u8();
-  const flags = r.u16();
-  if ((flags & 0x0400) === 0) latitude = -latitude; // bit 10 set means north
-  if ((flags & 0x0800) !== 0) longitude = -longitude; // bit 11 set means west
-  const time = deviceTime(2000 + y, mo, d, h, mi, s, offsetMinutes);
-  return {
-    time: time ?? now,
-    valid: time !== null && (flags & 0x1000) !== 0,
-    latitude: round6(latitude),
-    longitude: round6(longitude),
-    speed,
-    course: flags & 0x03ff,
-    satellites,
-    positionType: 'gps',
-  };
-}
-
-/** Cell data (MCC, MNC, LAC, cell id); a set MCC bit 15 announces a two-byte MNC. */
-function skipLbs(r: ByteReader): void {
-  const mcc = r.u16();
-  r.skip(mcc & 0x8000 ? 2 : 1);
-  r.skip(2 + 3);
-}
-
-function location(base: Base, fix: PositionFix, status: DeviceStatus = {}): LocationMessage {
-  // Object.assign onto the fresh base: spreading three objects was the decoder's hot spot.
-  const msg = Object.assign(base, fix, status) as LocationMessage;
-  msg.type = status.alarm ? 'alarm' : 'location';
-  return msg;
-}
-
-function decodePosition(f: Gt06Frame, base: Base, tz: number, now: Date): LocationMessage {
-  const r = new ByteReader(f.body);
-  const fix = readGps(r, tz, now);
-  const status: DeviceStatus = {};
-  if ((f.protocol === P.gpsLbs || f.protocol === P.gpsLbs2) && r.remaining >= 8) {
-    skipLbs(r);
-    // Optional tail, told apart by its size: ACC, upload mode, re-upload flag, then mileage.
-    if (r.remaining === 3 || r.remaining === 7) {
-      status.acc = r.u8() > 0;
-      r.skip(1);
-      fix.archived = r.u8() > 0;
-    }
-    if (r.remaining === 4) fix.mileage = r.u32() / 1000;
-  }
-  return location(base, fix, status);
-}
+import { decodeLbsWifiPacket, isLbsWifiPacket } from './lbs-wifi';
+import { decodeBlockPacket, isBlockPacket } from './location';
+import { type Base, type Gt06Context } from './message';
+import {
+  decodeGk310Heartbeat,
+  decodeLongStatus,
+  decodeModelLocation,
+  isModelLocation,
+} from './model-packets';
+import { decodeInfo, decodeModular } from './modular';
+import { GT06_PROTOCOL as P } from './numbers';
+import { gt06Variant } from './variant';
 
 /**
- * 0x16/0x26: GPS, LBS with a length byte, then info, voltage, GSM, alarm and language bytes.
- * Vendors disagree on whether the LBS length counts itself and on 3- or 4-byte cell ids, so
- * the five status bytes are read from the end of the body instead of after the LBS block.
+ * Packets whose firmware resends until acked: alarms and status-bearing locations. The plain
+ * location and LBS packets get their ack only when the device's model asks for it.
  */
-function decodeAlarmPacket(f: Gt06Frame, base: Base, tz: number, now: Date): LocationMessage {
-  const r = new ByteReader(f.body);
-  const fix = readGps(r, tz, now);
-  if (r.remaining < 5) return location(base, fix);
-  const tail = new ByteReader(f.body, f.body.length - 5);
-  const status = decodeGt06Status({ info: tail.u8(), voltage: tail.u8(), gsm: tail.u8(), alarm: tail.u8() });
-  return location(base, fix, status);
-}
-
-/** 0x13: info byte, voltage level, GSM signal, then alarm and language bytes. */
-function decodeHeartbeat(f: Gt06Frame, base: Base): HeartbeatMessage {
-  const b = f.body;
-  if (b.length < 1) throw new DecodeError('GT06 heartbeat without terminal information');
-  // Longer bodies are model-specific layouts; only the leading info byte is shared by all.
-  const standard = b.length <= 6;
-  const status = decodeGt06Status({
-    info: b[0],
-    voltage: standard && b.length > 1 ? b[1] : undefined,
-    gsm: standard && b.length > 2 ? b[2] : undefined,
-    alarm: standard && b.length > 3 ? b[3] : undefined,
-  });
-  return { ...base, ...status, type: 'heartbeat' };
-}
+const ACKED_BY_DEFAULT = new Set<number>([
+  P.alarm,
+  P.lbsStatus,
+  P.alarm2,
+  P.alarm3,
+  P.alarm4,
+  P.alarmModule,
+  P.wifi3,
+  P.fenceMulti,
+  P.lbsAlarm,
+  P.wifiAlarm,
+  P.alarm95,
+  P.modular,
+]);
 
 /** 0x15: command length, server flag, ASCII text, and sometimes a language word. */
 function decodeString(f: Gt06Frame): string {
@@ -126,21 +67,6 @@ function decodeStringInfo(f: Gt06Frame): string {
   return cleanText(text);
 }
 
-/** 0x94 information transfer: sub-types 0x00/0x0B external voltage, 0x0A IMEI/IMSI/ICCID. */
-function decodeInfo(f: Gt06Frame, base: Base): HeartbeatMessage {
-  const r = new ByteReader(f.body);
-  const sub = r.u8();
-  const msg: HeartbeatMessage = { ...base, type: 'status' };
-  // Sub-type 0x0B carries the voltage too when it is two bytes long (one byte: network type).
-  if ((sub === 0x00 && r.remaining >= 2) || (sub === 0x0b && r.remaining === 2))
-    msg.externalVoltage = r.u16() / 100;
-  if (sub === 0x0a && r.remaining >= 26) {
-    r.skip(16);
-    msg.iccid = r.bytes(10).toString('hex').replace(/f+$/, '');
-  }
-  return msg;
-}
-
 /** 0x01: 8-byte BCD IMEI with a leading 0 nibble, type id, and an optional time-zone word. */
 function decodeLogin(f: Gt06Frame, base: Base, session: CodecSession): DecodedMessage {
   const r = new ByteReader(f.body);
@@ -159,6 +85,66 @@ function decodeLogin(f: Gt06Frame, base: Base, session: CodecSession): DecodedMe
   return { ...base, type: 'login', deviceId: imei, timezoneOffsetMinutes };
 }
 
+/** An ICCID the device reports as `<ICCID:...>` text in a 0x15 packet. */
+const ICCID_TEXT = /^<ICCID:(\d{19,20})/;
+
+function decodeByNumber(ctx: Gt06Context, session: CodecSession): DecodeResult {
+  const { f, base, now } = ctx;
+  const ack = () => encodeGt06Ack(f.protocol, f.serial);
+  const position = (message: DecodedMessage): DecodeResult => ({
+    messages: [message],
+    reply: ack(),
+    locationAck: ACKED_BY_DEFAULT.has(f.protocol),
+  });
+  switch (f.protocol) {
+    case P.login:
+      return { messages: [decodeLogin(f, base, session)], reply: ack() };
+    case P.timeRequest:
+      return { messages: [{ ...base, type: 'timeRequest' }], reply: encodeGt06TimeReply(f.serial, now) };
+    case P.string: {
+      const text = decodeString(f);
+      const iccid = ICCID_TEXT.exec(text)?.[1];
+      if (iccid) return { messages: [{ ...base, type: 'status', iccid }], reply: null };
+      return { messages: [{ ...base, type: 'commandReply', text }], reply: null };
+    }
+    case P.stringInfo:
+      return { messages: [{ ...base, type: 'commandReply', text: decodeStringInfo(f) }], reply: null };
+    case P.info:
+      return { messages: [decodeInfo(ctx, base)], reply: null };
+    case P.heartbeat:
+      return { messages: [decodeGk310Heartbeat(ctx)], reply: ack() };
+    case P.alarm95:
+      return position(decodeEvent95(ctx));
+    case P.modular:
+      return position(decodeModular(ctx));
+  }
+  if (f.extended && (f.protocol === P.alarm4 || f.protocol === P.wifi5))
+    return {
+      messages: [decodeAz735(ctx)],
+      reply: encodeGt06Ack(f.protocol, f.serial, true),
+      locationAck: true,
+    };
+  if (f.protocol === P.status && f.body.length === 16)
+    return { messages: [decodeLongStatus(ctx)], reply: ack() };
+  if (isModelLocation(ctx)) return position(decodeModelLocation(ctx));
+  if (isLbsWifiPacket(ctx)) {
+    const { message, reply } = decodeLbsWifiPacket(ctx);
+    // The older Wi-Fi packets expect their own answer; the others an ack the model may ask for.
+    if (reply) return { messages: [message], reply, locationAck: true };
+    return position(message);
+  }
+  if (isBlockPacket(ctx)) {
+    const message = decodeBlockPacket(ctx);
+    if (message.type === 'heartbeat') return { messages: [message], reply: ack() };
+    return position(message);
+  }
+  const note = `unsupported protocol number 0x${f.protocol.toString(16).padStart(2, '0')}`;
+  // Unknown packets of the short form are acked as other decoders do, so firmware stops resending;
+  // 0x80-0x82 are our own command numbers echoed back, and the 7979 form has its own replies.
+  const acked = !f.extended && (f.protocol < 0x80 || f.protocol > 0x82);
+  return { messages: [{ ...base, type: 'unknown', note }], reply: acked ? ack() : null };
+}
+
 export function decodeGt06Frame(
   frame: Buffer,
   session: CodecSession = {},
@@ -168,35 +154,16 @@ export function decodeGt06Frame(
     const f = parseGt06Frame(frame);
     const base: Base = { protocol: 'gt06', messageId: f.protocol, serial: f.serial, checksumOk: f.crcOk };
     if (session.deviceId) base.deviceId = session.deviceId;
-    const tz = session.timezoneOffsetMinutes ?? 0; // GT06 devices report UTC unless told otherwise
-    const ack = () => encodeGt06Ack(f.protocol, f.serial);
-    switch (f.protocol) {
-      case P.login:
-        return { messages: [decodeLogin(f, base, session)], reply: ack() };
-      case P.gps:
-      case P.gpsLbs6:
-      case P.gpsLbs:
-      case P.gpsLbs2:
-        // Most firmware expects no ack for plain locations; some clones resend without one.
-        return { messages: [decodePosition(f, base, tz, now)], reply: ack(), locationAck: false };
-      case P.alarm:
-      case P.alarm2:
-        // Alarm packets are resent until acked.
-        return { messages: [decodeAlarmPacket(f, base, tz, now)], reply: ack(), locationAck: true };
-      case P.status:
-        return { messages: [decodeHeartbeat(f, base)], reply: ack() };
-      case P.string:
-        return { messages: [{ ...base, type: 'commandReply', text: decodeString(f) }], reply: null };
-      case P.stringInfo:
-        return { messages: [{ ...base, type: 'commandReply', text: decodeStringInfo(f) }], reply: null };
-      case P.timeRequest:
-        return { messages: [{ ...base, type: 'timeRequest' }], reply: encodeGt06TimeReply(f.serial, now) };
-      case P.info:
-        return { messages: [decodeInfo(f, base)], reply: null };
-      default: {
-        const note = `unsupported protocol number 0x${f.protocol.toString(16).padStart(2, '0')}`;
-        return { messages: [{ ...base, type: 'unknown', note }], reply: null };
-      }
-    }
+    const length = f.extended ? frame.readUInt16BE(2) : frame[2];
+    const ctx: Gt06Context = {
+      frame,
+      f,
+      variant: gt06Variant(f.extended, f.protocol, length, f.body),
+      length,
+      base,
+      tz: session.timezoneOffsetMinutes ?? 0, // GT06 devices report UTC unless told otherwise
+      now,
+    };
+    return decodeByNumber(ctx, session);
   });
 }

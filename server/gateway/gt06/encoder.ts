@@ -1,25 +1,20 @@
 /** GT06 server-to-device packets: acknowledgements, the time reply and 0x80 text commands. */
 import { buildGt06Packet } from './framing';
+import { GT06_PROTOCOL } from './numbers';
 
-export const GT06_PROTOCOL = {
-  login: 0x01,
-  gps: 0x10,
-  gpsLbs6: 0x11,
-  gpsLbs: 0x12,
-  status: 0x13,
-  string: 0x15,
-  alarm: 0x16,
-  stringInfo: 0x21,
-  gpsLbs2: 0x22,
-  alarm2: 0x26,
-  command: 0x80,
-  timeRequest: 0x8a,
-  info: 0x94,
-} as const;
+export { GT06_PROTOCOL };
 
 /** `78 78 05 <protocol> <serial> <crc> 0D 0A`: the ack for login, heartbeat, location and alarm. */
-export function encodeGt06Ack(protocol: number, serial: number): Buffer {
-  return buildGt06Packet(protocol, new Uint8Array(0), serial);
+export function encodeGt06Ack(protocol: number, serial: number, extended = false): Buffer {
+  return buildGt06Packet(protocol, new Uint8Array(0), serial, extended);
+}
+
+/**
+ * The answer the older Wi-Fi packets (0x17, 0x69) expect: `78 78 00 <protocol> <BCD time they
+ * sent> 0D 0A`, without serial or CRC.
+ */
+export function buildRawGt06Reply(protocol: number, time: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from([0x78, 0x78, 0x00, protocol]), time, Buffer.from([0x0d, 0x0a])]);
 }
 
 /** Reply to a 0x8A time request: the current UTC time as YY MM DD hh mm ss, echoing the serial. */

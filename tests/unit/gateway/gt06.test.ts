@@ -135,7 +135,8 @@ describe('GT06 alarms and status', () => {
 
   it('reads battery percent from the voltage level or a direct percent', () => {
     expect(decodeOne(GT06.alarmBattery93).msg).toMatchObject({ battery: 93 });
-    expect(decodeOne(GT06.alarmZeroLbs).msg).toMatchObject({ battery: 100 });
+    // A zero LBS length followed by zero-filled cell bytes: the block is skipped, the fix kept.
+    expect(decodeOne(GT06.alarmZeroLbs).msg).toMatchObject({ valid: true, latitude: 22.991977 });
     expect(decodeOne(GT06.alarm26Vibration).msg).toMatchObject({ battery: 100, acc: false, charging: true });
   });
 
@@ -239,9 +240,10 @@ describe('GT06 encoders and checks', () => {
     );
   });
 
-  it('reports unsupported protocol numbers as unknown without a reply', () => {
-    const result = gt06Codec.decodeFrame(hex(GT06.zeroLength), {}, NOW);
-    expect(result.messages[0]).toMatchObject({ type: 'unknown', messageId: 0x69 });
-    expect(result.reply).toBeNull();
+  it('reports unsupported protocol numbers as unknown and acks them, but not echoed commands', () => {
+    const result = gt06Codec.decodeFrame(buildGt06Packet(0x4f, Buffer.from([1, 2]), 3), {}, NOW);
+    expect(result.messages[0]).toMatchObject({ type: 'unknown', messageId: 0x4f });
+    expect(toHex(result.reply)).toBe(toHex(encodeGt06Ack(0x4f, 3)));
+    expect(gt06Codec.decodeFrame(buildGt06Packet(0x81, Buffer.from([1]), 3), {}, NOW).reply).toBeNull();
   });
 });
