@@ -5,9 +5,11 @@ import type { FrameSplitter } from '../gateway/codec';
 import { JT808_SET_PARAMS } from '../gateway/jt808/params';
 import {
   gt06Alarm,
+  gt06Alarm4g,
   gt06CommandReply,
   gt06Heartbeat,
   gt06Location,
+  gt06Location4g,
   gt06Login,
   parseGt06Command,
   type Fix,
@@ -182,8 +184,13 @@ export class SimDevice {
     let frame: (serial: number) => Buffer;
     let serials = 1;
     if (this.spec.family === 'gt06') {
-      frame = (serial) =>
-        alarm ? gt06Alarm(fix, v.speed > 120 ? 0x06 : 0x03, serial) : gt06Location(fix, serial);
+      // Terminals ending in an odd digit speak the 4G packets (0xA0, 0xA4), the others 0x12/0x16.
+      const fourG = Number(this.spec.terminalId.slice(-1)) % 2 === 1;
+      const code = v.speed > 120 ? 0x06 : 0x03;
+      const status = { acc: v.speed > 0, mileageKm: v.mileageKm };
+      if (fourG)
+        frame = (serial) => (alarm ? gt06Alarm4g(fix, code, serial) : gt06Location4g(fix, status, serial));
+      else frame = (serial) => (alarm ? gt06Alarm(fix, code, serial) : gt06Location(fix, serial));
     } else {
       const tires = this.tires && this.stats.positions % TIRE_EVERY === 0 ? [this.tires.item(fix)] : [];
       const raised = alarm ? jt808AlarmStatus(v.speed) : { alarmFlags: 0, extras: [] };

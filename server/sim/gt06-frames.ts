@@ -18,7 +18,7 @@ const bcdImei = (imei: string) => Buffer.from(imei.padStart(16, '0'), 'hex');
 
 export const gt06Login = (imei: string, serial: number) => buildGt06Packet(0x01, bcdImei(imei), serial);
 
-function gpsBlock(f: Fix): Buffer {
+export function gpsBlock(f: Fix): Buffer {
   const b = Buffer.alloc(18);
   const t = f.time;
   b.writeUInt8(t.getUTCFullYear() % 100, 0);
@@ -83,4 +83,38 @@ export function parseGt06Command(frame: Buffer): { serverFlag: number; text: str
   const serverFlag = frame.readUInt32BE(at + 2);
   const text = frame.subarray(at + 6, at + 2 + len).toString('latin1');
   return { serverFlag, text };
+}
+
+/** A 4G serving cell: MCC 460 with a two-byte MNC flag off, MNC 0, a four-byte LAC, an eight-byte cell id. */
+function cell4g(): Buffer {
+  const b = Buffer.alloc(15);
+  b.writeUInt16BE(460, 0);
+  b.writeUInt8(0, 2);
+  b.writeUInt32BE(0x2866, 3);
+  b.writeUInt32BE(0x1, 7); // cell id high word: an NR cell id above 32 bits
+  b.writeUInt32BE(0x0a0b0c0d, 11);
+  return b;
+}
+
+/**
+ * 0xA0, the 4G location of JM-VL03 and GK310 firmware: GPS block, 4G cell, then ACC, upload
+ * mode, re-upload flag and the odometer in metres.
+ */
+export function gt06Location4g(f: Fix, s: { acc: boolean; mileageKm: number }, serial: number) {
+  const tail = Buffer.alloc(7);
+  tail.writeUInt8(s.acc ? 1 : 0, 0);
+  tail.writeUInt8(0, 1); // upload mode: timed
+  tail.writeUInt8(0, 2); // real time, not re-uploaded
+  tail.writeUInt32BE(Math.round(s.mileageKm * 1000) >>> 0, 3);
+  return buildGt06Packet(0xa0, Buffer.concat([gpsBlock(f), cell4g(), tail]), serial);
+}
+
+/**
+ * 0xA4, the 4G alarm with a fence number (JM-LL301): GPS block, a length-prefixed 4G cell,
+ * terminal info, voltage level, GSM, the alarm code, language, fence number.
+ */
+export function gt06Alarm4g(f: Fix, alarmCode: number, serial: number) {
+  const cell = Buffer.concat([Buffer.from([16]), cell4g()]);
+  const status = Buffer.from([0x46, 0x05, 0x04, alarmCode & 0xff, 0x02 | ((alarmCode >> 8) << 4), 0x01]);
+  return buildGt06Packet(0xa4, Buffer.concat([gpsBlock(f), cell, status]), serial);
 }

@@ -74,4 +74,6 @@ export const GT06_POSITION_PROTOCOLS: ReadonlySet<number> = new Set([
   P.alarm,
   P.gpsLbs2,
   P.alarm2,
+  P.gpsLbs7,
+  P.fenceMulti,
 ]);

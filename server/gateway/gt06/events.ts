@@ -39,7 +39,8 @@ export function decodeEvent95(ctx: Gt06Context): LocationMessage {
   const status: DeviceStatus = {};
   if (jc400) status.externalVoltage = r.u16() / 10;
   const event = r.u8();
-  const attributes: Record<string, unknown> = { event, eventData: r.remaining >= 2 ? r.u16() : undefined };
+  const attributes: Record<string, unknown> = { event };
+  if (r.remaining >= 2) attributes.eventData = r.u16();
   // Code 1 is an SOS when the packet has a fix; the short form uses it for any alarm.
   addAlarm(status, event === 0x01 ? (long ? 'sos' : 'general') : EVENT_ALARMS.get(event));
   if (r.remaining > 0)

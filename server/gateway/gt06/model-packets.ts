@@ -4,7 +4,13 @@
  * (0x36 at length 0x35), the 4G location with a typed cell (0x38), the GK310 heartbeat (0x23)
  * and the long 0x13 status of asset trackers.
  */
-import { ByteReader, type CellTower, type DeviceStatus, type HeartbeatMessage, type LocationMessage } from '../codec';
+import {
+  ByteReader,
+  type CellTower,
+  type DeviceStatus,
+  type HeartbeatMessage,
+  type LocationMessage,
+} from '../codec';
 import { toHeartbeat, toLocation, type Gt06Context } from './message';
 import { GT06_PROTOCOL as P } from './numbers';
 import { readCell, readGps } from './read';

@@ -107,7 +107,13 @@ export function readCell(
   const cellType = typed ? r.u8() : 0;
   const mccWord = r.u16();
   const mnc = mccWord & 0x8000 || protocol === P.gpsLbs6 || variant === 'sl4x' ? r.u16() : r.u8();
-  const wide = cellType >= 3 || CELL_4G.has(protocol) || (protocol === P.wifi3 && variant === 'lw4g');
+  // A length byte of 15 or more announces the 4G widths (1 + 2 + 1 + 4 + 8 with or without itself),
+  // as JM-LL301 and VL-series firmware send in 0x27/0xA4; shorter blocks hold the 2G widths.
+  const wide =
+    cellType >= 3 ||
+    CELL_4G.has(protocol) ||
+    (protocol === P.wifi3 && variant === 'lw4g') ||
+    (hasLength && length >= 15 + (mccWord & 0x8000 ? 1 : 0));
   const lac = wide ? r.u32() : r.u16();
   let cid: number;
   if (wide || variant === 'sl4x') cid = u64(r);
