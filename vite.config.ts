@@ -2,12 +2,19 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { localeChunkName } from './src/i18n/chunkName';
+import { directImports } from './scripts/vite-direct-imports';
 import { pwaPlugin } from './src/pwa/vitePlugin';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), pwaPlugin()],
+  plugins: [
+    react(),
+    pwaPlugin(),
+    // Imports of antd's and the icons' index files become imports of each component's module, so
+    // the login page's chunks do not carry every component the app uses (page weight, issue 18).
+    directImports(['antd', '@ant-design/icons']),
+  ],
   resolve: {
     alias: { '@config': here('./config'), '@domain': here('./src/domain') },
   },
@@ -19,6 +26,8 @@ export default defineConfig({
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // .vite/manifest.json: each chunk's imports, read by scripts/check-weight.ts (page weight budgets).
+    manifest: true,
     // BUILD_MINIFY=0: readable function names in CPU profiles and traces (bench:monitor --trace).
     ...(process.env.BUILD_MINIFY === '0' ? { minify: false } : {}),
     rolldownOptions: {

@@ -23,14 +23,15 @@ export const PAGE_WEIGHT_BUDGETS: Readonly<Record<BudgetedRoute, number>> = {
  * What each route loads, as Vite manifest keys (source paths): the entry (index.html) is part of
  * every route; the others are the lazy modules the route imports when it is shown. The build
  * check sums the static closure of these; the benchmark measures what Chromium really loads.
- * `locale:<file>` names the language chunk holding that locale file (en, the bench's language).
+ * `chunk:<name>` names a chunk by name: the language chunks (English, the bench's language).
  */
 export const ROUTE_ROOTS: Readonly<Record<BudgetedRoute, readonly string[]>> = {
-  login: ['index.html', 'locale:locales/en/login.json'],
+  login: ['index.html', 'chunk:locale-en'],
   monitor: [
     'index.html',
-    'locale:locales/en/login.json',
-    'locale:locales/en/monitor.json',
+    'chunk:locale-en',
+    'chunk:locale-en-errors',
+    'chunk:locale-en-app',
     'src/shell/AuthenticatedApp.tsx',
     'src/pages/monitor/MonitorPage.tsx',
     'src/maps/index.ts',

@@ -16,6 +16,8 @@ import { KB, PAGE_WEIGHT_BUDGETS, ROUTE_ROOTS, type BudgetedRoute } from '../con
 /** The parts of a Vite manifest entry the check reads. */
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name (`locale-en`, `maps`): what `chunk:` roots match. */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -50,7 +52,7 @@ export function chunkName(fileOrUrl: string): string {
  * The JavaScript files a route loads before it is usable: its roots and, recursively, their
  * static imports (what the browser fetches with them). Dynamic imports are not followed: they
  * load on demand, and a route that needs one up front names it among its roots.
- * `locale:<key>` roots name the language chunk holding that file.
+ * `chunk:<name>` roots name a chunk by its name (the language chunks are not keyed by a source).
  */
 export function routeFiles(manifest: Manifest, roots: readonly string[]): string[] {
   const files = new Set<string>();
@@ -63,7 +65,15 @@ export function routeFiles(manifest: Manifest, roots: readonly string[]): string
     if (chunk.file.endsWith('.js')) files.add(chunk.file);
     for (const k of chunk.imports ?? []) visit(k);
   };
-  for (const root of roots) visit(root.startsWith('locale:') ? root.slice('locale:'.length) : root);
+  for (const root of roots) {
+    if (!root.startsWith('chunk:')) visit(root);
+    else {
+      const name = root.slice('chunk:'.length);
+      const key = Object.keys(manifest).find((k) => manifest[k].name === name);
+      if (!key) throw new Error(`page weight: no chunk named "${name}" in the Vite manifest (update config/page-weight.ts)`);
+      visit(key);
+    }
+  }
   return [...files];
 }
 

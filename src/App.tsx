@@ -1,26 +1,35 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
-import { useNotificationProvider } from '@refinedev/antd';
-import { Refine, type ResourceProps } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { BrowserRouter } from 'react-router';
+import { ConfigProvider } from 'antd';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '@refinedev/antd/dist/reset.css';
-import { AppRoutes } from './AppRoutes';
 import type { Language } from './domain/constants';
+import { useSessionUser } from './hooks/useSession';
 import { antdLocaleOf } from './i18n';
-import { accessControlProvider } from './providers/accessControlProvider';
-import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18nProvider';
-import { brand } from './providers/publicConfig';
-import { RESOURCES } from './resources';
+import { LoginPage } from './pages/login/LoginPage';
+import { brand, loginPaths } from './providers/publicConfig';
+import { entryDecision } from './shell/entryRoute';
+import { loadShell } from './shell/load';
 
-/** refine's view of the descriptors: routes and menu places; labels and icons stay with us. */
-const refineResources: ResourceProps[] = RESOURCES.map((r) => ({
-  name: r.name,
-  list: r.path,
-  meta: { parent: r.parent, labelKey: r.labelKey, permissions: r.permissions, endpoints: r.endpoints },
-}));
+/** Everything behind the login page, loaded when first shown (src/shell). */
+const AuthenticatedApp = lazy(() => loadShell());
+
+/**
+ * The login page is all the entry chunk renders itself; any other page is the signed-in app,
+ * a lazy chunk with refine, the resources and the layout (page weight, issue 18).
+ */
+function Entry() {
+  const { pathname } = useLocation();
+  const user = useSessionUser();
+  const decision = entryDecision(pathname, user !== null, loginPaths());
+  if (decision.kind === 'login') return <LoginPage />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <Suspense fallback={null}>
+      <AuthenticatedApp />
+    </Suspense>
+  );
+}
 
 export function App() {
   const { i18n } = useTranslation();
@@ -31,20 +40,7 @@ export function App() {
         locale={antdLocaleOf(i18n.language as Language)}
         theme={{ token: { colorPrimary: b.colors.primary } }}
       >
-        <AntdApp>
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
-            resources={refineResources}
-            options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
-          >
-            <AppRoutes />
-          </Refine>
-        </AntdApp>
+        <Entry />
       </ConfigProvider>
     </BrowserRouter>
   );

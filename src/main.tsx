@@ -6,12 +6,17 @@ import { initI18n } from './i18n';
 import { preferredLanguage } from './i18n/preferred';
 import { loadPublicConfig } from './providers/publicConfig';
 import { getSessionUser } from './providers/session';
+import { loadShell } from './shell/load';
 
 /** Brand first (its language is the last resort), then the language, then the app. */
 async function start() {
   const { brand } = await loadPublicConfig();
   document.title = brand.title;
-  await initI18n(preferredLanguage(getSessionUser()?.role));
+  const user = getSessionUser();
+  const lng = preferredLanguage(user?.role);
+  // Signed in: the signed-in app's code and texts load alongside the language, not after it.
+  if (user) void loadShell(lng).catch(() => undefined);
+  await initI18n(lng);
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // A transition renders in slices that yield to the browser: mounting the shell (antd's
   // styles are generated on first use) took one 300-500 ms task when rendered in one go.

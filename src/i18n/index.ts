@@ -4,6 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import type { Language } from '../domain/constants';
 import { LANGUAGE_STORAGE_KEY } from '../domain/language';
 import { loadAntdLocale } from './antdLocales';
+import { groupOfNamespace, type TextGroup } from './groups';
 import { setRequestLanguage } from '../providers/http';
 
 export const NAMESPACES = [
@@ -37,37 +38,58 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * Every locales/<lng>/<namespace>.json as a lazy import. vite.config.ts puts all files of one
- * language into a single chunk, so choosing a language costs one request.
+ * Every locales/<lng>/<namespace>.json as a lazy import. vite.config.ts puts the files of one
+ * language into one chunk per text group (src/i18n/groups.ts), so the login page loads a few kB
+ * of texts and the signed-in app the rest.
  */
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
-const loaded = new Map<Language, Promise<void>>();
+/** Loads in flight or done, per `<lng>/<group>`. */
+const loaded = new Map<string, Promise<void>>();
 const antdLocales = new Map<Language, Locale | undefined>();
+/** The groups the page needs: every language shown loads these. The login page needs `login` only. */
+const wanted = new Set<TextGroup>(['login']);
 
-function filesOf(lng: Language): [Namespace, () => Promise<{ default: Record<string, unknown> }>][] {
+function filesOf(lng: Language, group: TextGroup): [Namespace, () => Promise<{ default: Record<string, unknown> }>][] {
   const prefix = `../../locales/${lng}/`;
   return Object.entries(bundles)
     .filter(([path]) => path.startsWith(prefix))
-    .map(([path, load]) => [path.slice(prefix.length, -'.json'.length) as Namespace, load]);
+    .map(([path, load]) => [path.slice(prefix.length, -'.json'.length) as Namespace, load] as [Namespace, typeof load])
+    .filter(([ns]) => groupOfNamespace(ns) === group);
 }
 
-/** Loads one language (our texts and antd's) once; later calls reuse the same promise. */
-export function loadLanguage(lng: Language): Promise<void> {
-  let pending = loaded.get(lng);
+/** Loads one group of one language's texts once (antd's texts with `login`); later calls reuse the promise. */
+function loadGroup(lng: Language, group: TextGroup): Promise<void> {
+  const id = `${lng}/${group}`;
+  let pending = loaded.get(id);
   if (!pending) {
     pending = (async () => {
       const [files, antd] = await Promise.all([
-        Promise.all(filesOf(lng).map(async ([ns, load]) => [ns, (await load()).default] as const)),
-        loadAntdLocale(lng),
+        Promise.all(filesOf(lng, group).map(async ([ns, load]) => [ns, (await load()).default] as const)),
+        group === 'login' ? loadAntdLocale(lng) : undefined,
       ]);
       for (const [ns, texts] of files) i18n.addResourceBundle(lng, ns, texts, true, true);
-      antdLocales.set(lng, antd);
+      if (group === 'login') antdLocales.set(lng, antd);
     })();
-    pending.catch(() => loaded.delete(lng));
-    loaded.set(lng, pending);
+    pending.catch(() => loaded.delete(id));
+    loaded.set(id, pending);
   }
   return pending;
+}
+
+/** Loads the groups the page needs of one language. */
+export async function loadLanguage(lng: Language): Promise<void> {
+  await Promise.all([...wanted].map((g) => loadGroup(lng, g)));
+}
+
+/**
+ * From now on the page needs these groups too (the signed-in app: `errors` and `app`): loads
+ * them for the language shown (or `lng`, before i18next is initialised), and every later
+ * language change loads them as well.
+ */
+export async function loadTextGroups(groups: readonly TextGroup[], lng = i18n.language as Language): Promise<void> {
+  groups.forEach((g) => wanted.add(g));
+  await Promise.all(groups.map((g) => loadGroup(lng, g)));
 }
 
 /** antd's texts for a loaded language; undefined means antd's built-in English. */

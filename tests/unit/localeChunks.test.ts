@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/domain/constants';
 import { localeChunkName } from '../../src/i18n/chunkName';
 
-describe('one build chunk per language', () => {
-  it('puts our namespace files into locale-<lng>', () => {
+describe('one build chunk per language and text group', () => {
+  it("puts the login page's namespaces into locale-<lng>, errors and the rest into chunks of their own", () => {
     for (const lng of LANGUAGES) {
-      expect(localeChunkName(`/app/locales/${lng}/menu.json`)).toBe(`locale-${lng}`);
-      expect(localeChunkName(`C:\\app\\locales\\${lng}\\errors.json`)).toBe(`locale-${lng}`);
+      expect(localeChunkName(`/app/locales/${lng}/login.json`)).toBe(`locale-${lng}`);
+      expect(localeChunkName(`/app/locales/${lng}/common.json`)).toBe(`locale-${lng}`);
+      expect(localeChunkName(`C:\\app\\locales\\${lng}\\errors.json`)).toBe(`locale-${lng}-errors`);
+      expect(localeChunkName(`/app/locales/${lng}/menu.json`)).toBe(`locale-${lng}-app`);
     }
     expect(localeChunkName('/app/locales/de/menu.json')).toBeNull();
   });

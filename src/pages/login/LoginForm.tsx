@@ -1,13 +1,13 @@
 import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useLogin } from '@refinedev/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../domain/brand';
-import type { LoginParams } from '../../providers/authProvider';
+import { loadTextGroups } from '../../i18n';
 import { readRememberedLogin } from '../../providers/rememberedLogin';
 import { hasExpiredNotice } from '../../providers/session';
 import { BrandDownloads } from './BrandDownloads';
+import { useLoginAction } from './useLoginAction';
 
 interface LoginFields {
   username: string;
@@ -18,13 +18,21 @@ interface LoginFields {
 /** The login form every variant shows: remember password, the trial account and downloads. */
 export function LoginForm({ brand: b }: { brand: Brand }) {
   const { t } = useTranslation('login');
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const { login, isPending } = useLoginAction();
   // Read once: the form starts from the remembered credentials, if any.
   const [initial] = useState<LoginFields>(() => {
     const saved = readRememberedLogin();
     return { username: saved?.username ?? '', password: saved?.password ?? '', remember: saved != null };
   });
-  const [expired] = useState(hasExpiredNotice);
+  // The notice's text is one of the error texts, which the login page loads only when needed.
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    let live = true;
+    if (hasExpiredNotice()) void loadTextGroups(['errors']).finally(() => live && setExpired(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   return (
     <>
@@ -35,7 +43,7 @@ export function LoginForm({ brand: b }: { brand: Brand }) {
         layout="vertical"
         requiredMark={false}
         initialValues={initial}
-        onFinish={(v) => login({ username: v.username.trim(), password: v.password, remember: v.remember })}
+        onFinish={(v) => void login({ username: v.username.trim(), password: v.password, remember: v.remember })}
       >
         <Form.Item
           name="username"
@@ -64,7 +72,7 @@ export function LoginForm({ brand: b }: { brand: Brand }) {
           size="large"
           style={{ marginTop: 12 }}
           disabled={isPending}
-          onClick={() => b.trial && login({ username: b.trial.username, password: b.trial.password })}
+          onClick={() => b.trial && void login({ username: b.trial.username, password: b.trial.password })}
         >
           {t('trial')}
         </Button>
