@@ -1,54 +1,112 @@
-import { Button, Layout, Space, Typography, theme } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Layout, Space, Typography, theme } from 'antd';
+import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { useThemedLayoutContext } from '@refinedev/antd';
 import { useLogout } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forcesChinese } from '../../../config/roles';
+import { useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
 import { LanguageSelect } from '../LanguageSelect';
 import { AccountDialog } from './AccountDialog';
+import { AppTitle } from './AppTitle';
+import { HEADER_HEIGHT, PHONE_HEADER_HEIGHT } from './layoutSizes';
 
-/** User name, language switch, "my account" and logout. */
+/** User name, language switch, "my account" and logout; on a phone, the menu button and one user menu. */
 export function AppHeader() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const user = useSessionUser();
+  const phone = useIsPhone();
+  const { setMobileSiderOpen } = useThemedLayoutContext();
   const { mutate: logout } = useLogout();
   const [accountOpen, setAccountOpen] = useState(false);
   if (!user) return null;
+  const name = user.nickname || user.username;
 
   return (
     <Layout.Header
       style={{
         background: token.colorBgElevated,
         display: 'flex',
-        justifyContent: 'flex-end',
+        justifyContent: phone ? 'space-between' : 'flex-end',
         alignItems: 'center',
-        padding: '0 24px',
-        height: 64,
+        gap: 8,
+        padding: phone ? '0 8px' : '0 24px',
+        height: phone ? PHONE_HEADER_HEIGHT : HEADER_HEIGHT,
+        lineHeight: `${phone ? PHONE_HEADER_HEIGHT : HEADER_HEIGHT}px`,
         position: 'sticky',
         top: 0,
-        zIndex: 1,
+        // Above the monitor's map overlays (z-index 10) when a phone page scrolls.
+        zIndex: phone ? 20 : 1,
       }}
     >
-      <Space size="middle">
-        {/* Test-group roles always work in Chinese (spec section 6): no choice to offer. */}
-        {!forcesChinese(user.role) && <LanguageSelect variant="borderless" />}
-        <Button
-          type="text"
-          icon={<UserOutlined />}
-          title={t('header.myAccount')}
-          onClick={() => setAccountOpen(true)}
-          data-testid="account-button"
-        >
-          <Typography.Text strong data-testid="header-user">
-            {user.nickname || user.username}
-          </Typography.Text>
-        </Button>
-        <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout-button">
-          {t('header.logout')}
-        </Button>
-      </Space>
+      {phone ? (
+        <>
+          <Button
+            type="text"
+            size="large"
+            icon={<MenuOutlined />}
+            aria-label={t('header.menu')}
+            onClick={() => setMobileSiderOpen(true)}
+            data-testid="menu-toggle"
+            style={{ width: 44, height: 44, flex: '0 0 44px' }}
+          />
+          <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>
+            <AppTitle collapsed={false} />
+          </div>
+          {/* Secondary actions in one menu: the header must fit 390 px. The language is in the menu drawer. */}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'user', label: <Typography.Text strong>{name}</Typography.Text>, disabled: true },
+                { type: 'divider' },
+                {
+                  key: 'account',
+                  icon: <UserOutlined />,
+                  label: t('header.myAccount'),
+                  onClick: () => setAccountOpen(true),
+                },
+                {
+                  key: 'logout',
+                  icon: <LogoutOutlined />,
+                  label: t('header.logout'),
+                  onClick: () => logout(),
+                },
+              ],
+            }}
+          >
+            <Button
+              type="text"
+              size="large"
+              icon={<UserOutlined />}
+              aria-label={t('header.userMenu')}
+              data-testid="user-menu"
+              style={{ width: 44, height: 44, flex: '0 0 44px' }}
+            />
+          </Dropdown>
+        </>
+      ) : (
+        <Space size="middle">
+          {/* Test-group roles always work in Chinese (spec section 6): no choice to offer. */}
+          {!forcesChinese(user.role) && <LanguageSelect variant="borderless" />}
+          <Button
+            type="text"
+            icon={<UserOutlined />}
+            title={t('header.myAccount')}
+            onClick={() => setAccountOpen(true)}
+            data-testid="account-button"
+          >
+            <Typography.Text strong data-testid="header-user">
+              {name}
+            </Typography.Text>
+          </Button>
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout-button">
+            {t('header.logout')}
+          </Button>
+        </Space>
+      )}
       <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} user={user} />
     </Layout.Header>
   );

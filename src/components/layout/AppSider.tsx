@@ -1,10 +1,13 @@
-import { Layout, Menu, type MenuProps } from 'antd';
+import { Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { createElement, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { forcesChinese } from '../../../config/roles';
+import { useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
 import { menuFor, type MenuNode } from '../../resources/menu';
+import { LanguageSelect } from '../LanguageSelect';
 import { AppTitle } from './AppTitle';
 
 type Item = Required<MenuProps>['items'][number];
@@ -23,13 +26,50 @@ function SiderMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const user = useSessionUser();
-  const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
+  const phone = useIsPhone();
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
   const nodes = useMemo(() => menuFor(user), [user]);
   const items = useMemo(() => nodes.map((n) => toItem(n, t)), [nodes, t]);
   // The group holding the current page starts open.
   const [openKeys, setOpenKeys] = useState<string[]>(() =>
     nodes.filter((n) => n.children.some((c) => c.resource.path === pathname)).map((n) => n.resource.name),
   );
+  const collapsed = siderCollapsed && !phone;
+
+  const menu = (
+    <Menu
+      data-testid="app-menu"
+      mode="inline"
+      // Rendered up front: the menu is small, and every permitted link is then in the page.
+      forceSubMenuRender
+      items={items}
+      selectedKeys={[pathname]}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      // On a phone, choosing a page closes the drawer so the page is seen.
+      onClick={phone ? () => setMobileSiderOpen(false) : undefined}
+      style={{ border: 'none' }}
+    />
+  );
+
+  if (phone) {
+    // Below `md` the menu is a drawer opened from the header's menu button (AppHeader).
+    return (
+      <Drawer
+        placement="left"
+        width={280}
+        open={mobileSiderOpen}
+        onClose={() => setMobileSiderOpen(false)}
+        title={<AppTitle collapsed={false} />}
+        closable={false}
+        styles={{ body: { padding: 0 }, header: { padding: '12px 16px' } }}
+        footer={user && !forcesChinese(user.role) ? <LanguageSelect /> : undefined}
+        data-testid="menu-drawer"
+      >
+        {menu}
+      </Drawer>
+    );
+  }
 
   return (
     <Layout.Sider
@@ -52,26 +92,15 @@ function SiderMenu() {
       >
         <AppTitle collapsed={siderCollapsed} />
       </div>
-      <div style={{ height: 'calc(100% - 64px)', overflowY: 'auto' }}>
-        <Menu
-          data-testid="app-menu"
-          mode="inline"
-          // Rendered up front: the menu is small, and every permitted link is then in the page.
-          forceSubMenuRender
-          items={items}
-          selectedKeys={[pathname]}
-          openKeys={siderCollapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-          style={{ border: 'none' }}
-        />
-      </div>
+      <div style={{ height: 'calc(100% - 64px)', overflowY: 'auto' }}>{menu}</div>
     </Layout.Sider>
   );
 }
 
 /**
- * The side menu, filtered by the user's permissions. ThemedLayout calls its Sider as a plain
- * function to learn whether there is one, so the hooks live in SiderMenu, rendered as an element.
+ * The side menu, filtered by the user's permissions; a drawer on phones. ThemedLayout calls its
+ * Sider as a plain function to learn whether there is one, so the hooks live in SiderMenu,
+ * rendered as an element.
  */
 export function AppSider() {
   return <SiderMenu />;

@@ -1,11 +1,13 @@
 import { QueryFilter } from '@ant-design/pro-components';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { App, Button, Card, Space, Table } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { App, Button, Card, Drawer, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../domain/constants';
 import { abilityFor, hasAnyPermission } from '../../domain/ability';
+import { useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
 import { errorText } from '../../i18n/errorText';
 import { filtersToFields } from '../../providers/dataProvider';
@@ -44,6 +46,9 @@ export function ListScreen({
   const ability = useMemo(() => abilityFor(user), [user]);
   const allowed = (a: EntityAction) => !a.permissions || hasAnyPermission(ability, a.permissions);
   const { map: accounts } = useAccounts();
+  const phone = useIsPhone();
+  // On a phone the filters live in a bottom drawer behind one button (docs/mobile.md).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const filterNames = view.filters ?? [];
   // A link may arrive with filters in its query (?batchId=…): they start the list.
   const [search] = useSearchParams();
@@ -127,7 +132,12 @@ export function ListScreen({
             fixed: 'right' as const,
             render: (_: unknown, row: Row) => (
               // A click on an action does not also expand the row (detailComponent rows expand by click).
-              <Space size="small" onClick={(e) => e.stopPropagation()}>
+              // Stacked on a phone: a narrow fixed column leaves room for the columns that scroll.
+              <Space
+                size={phone ? 0 : 'small'}
+                direction={phone ? 'vertical' : 'horizontal'}
+                onClick={(e) => e.stopPropagation()}
+              >
                 {rowActions
                   .filter((a) => !a.when || a.when(row))
                   .map((a) => (
@@ -150,31 +160,58 @@ export function ListScreen({
   ];
 
   const form = searchFormProps.form!;
-  return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid={`list-${resource.name}`}>
-      {filterNames.length > 0 ? (
-        <Card size="small">
-          <QueryFilter
-            form={form}
-            initialValues={startValues}
-            onFinish={async (values) => searchFormProps.onFinish?.(values as Row)}
-            onReset={() => searchFormProps.onFinish?.(initialValues(entity, filterNames))}
-            defaultCollapsed
-            // Our texts: pro-components would fall back to its Chinese ones for languages it lacks.
-            submitter={{
-              searchConfig: { submitText: t('device:generic.search'), resetText: t('device:generic.reset') },
-            }}
-            collapseRender={(collapsed) => (
+  const filterForm = (
+    <QueryFilter
+      form={form}
+      initialValues={startValues}
+      onFinish={async (values) => {
+        setFiltersOpen(false);
+        searchFormProps.onFinish?.(values as Row);
+      }}
+      onReset={() => searchFormProps.onFinish?.(initialValues(entity, filterNames))}
+      defaultCollapsed={!phone}
+      // Our texts: pro-components would fall back to its Chinese ones for languages it lacks.
+      submitter={{
+        searchConfig: { submitText: t('device:generic.search'), resetText: t('device:generic.reset') },
+      }}
+      collapseRender={
+        phone
+          ? false
+          : (collapsed) => (
               <span data-testid="filters-toggle">
                 {t(collapsed ? 'device:generic.expand' : 'device:generic.collapse')}
               </span>
-            )}
-            labelWidth="auto"
-            span={8}
+            )
+      }
+      labelWidth="auto"
+      span={phone ? 24 : 8}
+    >
+      {formItems(entity, filterNames, t, false)}
+    </QueryFilter>
+  );
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid={`list-${resource.name}`}>
+      {filterNames.length > 0 && phone ? (
+        <>
+          <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)} data-testid="filters-open">
+            {t('common:filters')}
+          </Button>
+          {/* Kept mounted: the table's search form must stay connected while the drawer is shut. */}
+          <Drawer
+            placement="bottom"
+            height="auto"
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            title={t('common:filters')}
+            forceRender
+            styles={{ body: { maxHeight: '75dvh', overflow: 'auto' } }}
+            data-testid="filters-drawer"
           >
-            {formItems(entity, filterNames, t, false)}
-          </QueryFilter>
-        </Card>
+            {filterForm}
+          </Drawer>
+        </>
+      ) : filterNames.length > 0 ? (
+        <Card size="small">{filterForm}</Card>
       ) : null}
       <Card
         size="small"

@@ -76,7 +76,8 @@ export default function DirectivePage() {
           options={options}
           onChange={(v: string) => setParams({ terminalID: v })}
           placeholder={t('command:console.pickDevice')}
-          style={{ width: 420 }}
+          // Never wider than a phone's screen.
+          style={{ width: 420, maxWidth: 'calc(100vw - 72px)' }}
           data-testid="directive-device"
         />
         {device ? (

@@ -28,9 +28,11 @@ interface Props {
   canRenew?: boolean;
   onAction(action: PanelAction): void;
   onClose(): void;
+  /** In the phone's bottom drawer: full width, thumb-sized buttons (docs/mobile.md). */
+  phone?: boolean;
 }
 
-/** The device panel (issue 4, item 3): floats over the map's top right corner. */
+/** The device panel (issue 4, item 3): floats over the map's top right corner; a drawer on phones. */
 export function DevicePanel({
   device: d,
   now,
@@ -40,6 +42,7 @@ export function DevicePanel({
   canRenew,
   onAction,
   onClose,
+  phone = false,
 }: Props) {
   const { t, i18n } = useTranslation('monitor');
   const rs = runStateOf(d, now);
@@ -48,6 +51,9 @@ export function DevicePanel({
   const expiry = expiryStatus(d, now);
   const badge = expiryBadge(d, now);
   const dash = '—';
+  // 44 px: the smallest touch target of Apple's and Google's guidelines.
+  const buttonSize = phone ? 'large' : 'small';
+  const touch = phone ? { minHeight: 44, minWidth: 44 } : undefined;
 
   return (
     <Card
@@ -57,13 +63,16 @@ export function DevicePanel({
       extra={
         <Button
           type="text"
-          size="small"
+          size={buttonSize}
           icon={<CloseOutlined />}
           onClick={onClose}
           title={t('panel.close')}
+          style={touch}
+          data-testid="panel-close"
         />
       }
-      style={{ width: 340, boxShadow: '0 6px 16px rgba(0,0,0,0.16)' }}
+      variant={phone ? 'borderless' : undefined}
+      style={phone ? { width: '100%' } : { width: 340, boxShadow: '0 6px 16px rgba(0,0,0,0.16)' }}
       styles={{ body: { padding: 8 } }}
     >
       <Descriptions size="small" column={1} colon={false} labelStyle={{ width: 96 }}>
@@ -117,7 +126,7 @@ export function DevicePanel({
           {canRenew && (
             <Button
               type="link"
-              size="small"
+              size={buttonSize}
               icon={<PayCircleOutlined />}
               onClick={() => onAction('renew')}
               data-testid="action-renew"
@@ -138,9 +147,10 @@ export function DevicePanel({
           )}
         </Descriptions.Item>
       </Descriptions>
-      <Space wrap size={4} style={{ marginTop: 8 }}>
+      <Space wrap size={phone ? 8 : 4} style={{ marginTop: 8 }}>
         <Button
-          size="small"
+          size={buttonSize}
+          style={touch}
           icon={<NodeIndexOutlined />}
           onClick={() => onAction('track')}
           data-testid="action-track"
@@ -148,7 +158,8 @@ export function DevicePanel({
           {t('actions.track')}
         </Button>
         <Button
-          size="small"
+          size={buttonSize}
+          style={touch}
           icon={<SendOutlined />}
           onClick={() => onAction('command')}
           data-testid="action-command"
@@ -156,7 +167,8 @@ export function DevicePanel({
           {t('actions.command')}
         </Button>
         <Button
-          size="small"
+          size={buttonSize}
+          style={touch}
           icon={<GatewayOutlined />}
           onClick={() => onAction('fence')}
           data-testid="action-fence"
@@ -164,7 +176,8 @@ export function DevicePanel({
           {t('actions.fence')}
         </Button>
         <Button
-          size="small"
+          size={buttonSize}
+          style={touch}
           icon={<EyeOutlined />}
           onClick={() => onAction('streetView')}
           disabled={!streetView}
@@ -174,7 +187,8 @@ export function DevicePanel({
           {t('actions.streetView')}
         </Button>
         <Button
-          size="small"
+          size={buttonSize}
+          style={touch}
           type={following ? 'primary' : 'default'}
           icon={<AimOutlined />}
           onClick={() => onAction('follow')}

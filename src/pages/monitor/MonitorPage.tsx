@@ -1,11 +1,13 @@
-import { Alert, App } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, App, Drawer } from 'antd';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '../../../config/roles';
 import { abilityFor, can } from '../../domain/ability';
 import { PROMPT } from '../../domain/codes';
+import { useIsNarrow, useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
+import { PHONE_CONTENT_PADDING, PHONE_HEADER_HEIGHT } from '../../components/layout/layoutSizes';
 import type { DistanceUnit, FleetMapHandle } from '../../maps/types';
 import { getToken } from '../../providers/session';
 import { findResource } from '../../resources';
@@ -15,9 +17,11 @@ import { AlarmBell } from './AlarmBell';
 import { publishRendered } from './benchHooks';
 import { DeviceList } from './DeviceList';
 import { DevicePanel } from './DevicePanel';
+import { DeviceSheet } from './DeviceSheet';
 import { MapToolbar } from './MapToolbar';
 import { MonitorMap } from './MonitorMap';
 import { readShowNames, writeShowNames } from './settings';
+import { peekHeight, type SheetState } from './sheetSnap';
 import {
   useCountdown,
   useMonitorData,
@@ -37,7 +41,10 @@ const PROMPT_KEY = {
   [PROMPT.selectDevice]: 'selectDevice',
 } as const;
 
-/** The monitor (home page): device list on the left, live map with toolbar and device panel. */
+/**
+ * The monitor (home page): device list on the left, live map with toolbar and device panel. On a
+ * phone (docs/mobile.md) the map fills the screen, the list is a bottom sheet and the panel a drawer.
+ */
 export default function MonitorPage() {
   const { t } = useTranslation('monitor');
   const { message } = App.useApp();
@@ -62,6 +69,10 @@ export default function MonitorPage() {
   const [following, setFollowing] = useState(false);
   const countdown = useCountdown(REFRESH_SECONDS, data.reload);
   const listReady = useRef(false);
+  const phone = useIsPhone();
+  // A tablet keeps the list beside the map, narrower, so the map keeps half the width.
+  const listWidth = useIsNarrow() ? 280 : 340;
+  const [sheet, setSheet] = useState<SheetState>('peek');
 
   const selectedId = store.idOf(tid);
   const selected = selectedId != null ? store.devices.get(selectedId) : undefined;
@@ -78,7 +89,18 @@ export default function MonitorPage() {
     },
     [store, setTid],
   );
-  const onRowSelect = useCallback((id: number) => select(id, true), [select]);
+  const onRowSelect = useCallback(
+    (id: number) => {
+      // On a phone the sheet gets out of the way so the map can show where the device is.
+      setSheet('peek');
+      select(id, true);
+    },
+    [select],
+  );
+  const closePanel = () => {
+    setTid(undefined);
+    setFollowing(false);
+  };
   const onMarkerSelect = useCallback((id: number) => select(id, false), [select]);
 
   const onRowsRendered = useCallback(() => {
@@ -115,6 +137,173 @@ export default function MonitorPage() {
     else void message.info(t('actions.comingLater'));
   };
 
+  const list = (
+    <>
+      {canPickAccount && user && (
+        <AgentSelect
+          rootId={user.id}
+          value={accountId}
+          onChange={(id) => {
+            setAccountId(id);
+            setTid(undefined);
+          }}
+        />
+      )}
+      <DeviceList
+        ordered={ordered}
+        version={version}
+        orderVersion={store.getOrderVersion()}
+        loading={!data.loaded}
+        selectedId={selectedId}
+        onSelect={onRowSelect}
+        onRowsRendered={onRowsRendered}
+      />
+    </>
+  );
+  const panel = selected && (
+    <DevicePanel
+      device={selected}
+      now={now}
+      geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
+      streetView={streetView}
+      following={following}
+      canRenew={canRenew}
+      onAction={onAction}
+      onClose={closePanel}
+      phone={phone}
+    />
+  );
+  // The map with its notices and toolbar; `noticeBottom` keeps them above the phone's sheet.
+  const mapArea = (noticeBottom: number, below?: ReactNode) => (
+    <>
+      <MonitorMap
+        ref={mapRef}
+        store={store}
+        version={version}
+        now={now}
+        listReady={() => listReady.current}
+        provider={map.provider}
+        variant={map.variant}
+        mapKey={map.mapKey}
+        selectedId={selectedId}
+        follow={following}
+        trail={trail}
+        showLabels={showNames}
+        measure={measure}
+        onSelect={onMarkerSelect}
+        onProviderFailed={map.providerFailed}
+        onMeasure={setMeasured}
+      />
+      {map.offlineReason && (
+        <Alert
+          data-testid="offline-map-notice"
+          type="info"
+          showIcon
+          message={t(map.offlineReason === 'noKey' ? 'map.offlineNoKey' : 'map.offlineFailed')}
+          style={{
+            position: 'absolute',
+            left: 8,
+            bottom: noticeBottom,
+            zIndex: 10,
+            padding: '2px 10px',
+            fontSize: 12,
+          }}
+        />
+      )}
+      {data.error && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('list.loadFailed')}
+          style={{ position: 'absolute', left: 8, bottom: noticeBottom + 40, zIndex: 10 }}
+        />
+      )}
+      {/* Toolbar and panel in one column, so the panel always sits below the toolbar however it wraps. */}
+      <div
+        style={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          right: 8,
+          bottom: noticeBottom + 40,
+          zIndex: 10,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 8,
+          pointerEvents: 'none',
+        }}
+      >
+        <MapToolbar
+          mapType={map.mapType}
+          onMapType={map.setMapType}
+          variant={map.variant}
+          onVariant={map.setVariant}
+          showNames={showNames}
+          onShowNames={(on) => {
+            setShowNames(on);
+            writeShowNames(on);
+          }}
+          measure={measure}
+          onMeasure={(m) => {
+            setMeasure(m);
+            if (!m.active) setMeasured(null);
+          }}
+          measured={measured}
+          onFit={() => mapRef.current?.fitAll()}
+          onPlace={(lng, lat) => mapRef.current?.flyTo(lng, lat, 11)}
+          placeMapType={map.provider !== 'offline' ? map.mapType : null}
+          countdown={countdown}
+          onRefresh={data.reload}
+          bell={<AlarmBell store={store} onOpenDevice={onMarkerSelect} />}
+          phone={phone}
+        />
+        {below}
+      </div>
+    </>
+  );
+
+  if (phone) {
+    const peek = peekHeight(canPickAccount);
+    return (
+      <div
+        data-testid="monitor-page"
+        data-layout="phone"
+        style={{
+          position: 'relative',
+          // Full screen under the header: ThemedLayout's content padding is taken back.
+          margin: -PHONE_CONTENT_PADDING,
+          height: `calc(100dvh - ${PHONE_HEADER_HEIGHT}px)`,
+          overflow: 'hidden',
+          background: '#fff',
+        }}
+      >
+        <div style={{ position: 'absolute', inset: 0 }} data-testid="monitor-map">
+          {mapArea(peek + 8)}
+        </div>
+        <DeviceSheet state={sheet} onState={setSheet} peek={peek}>
+          {list}
+        </DeviceSheet>
+        <Drawer
+          placement="bottom"
+          open={!!selected}
+          onClose={closePanel}
+          mask={false}
+          closable={false}
+          height="auto"
+          styles={{
+            body: { padding: 0, maxHeight: '45dvh', overflow: 'auto' },
+            wrapper: { boxShadow: '0 -4px 16px rgba(0,0,0,0.18)' },
+          }}
+          rootStyle={{ position: 'absolute' }}
+          getContainer={false}
+          data-testid="panel-drawer"
+        >
+          {panel}
+        </Drawer>
+      </div>
+    );
+  }
+
   return (
     <div
       style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }}
@@ -122,132 +311,28 @@ export default function MonitorPage() {
     >
       <aside
         style={{
-          width: 340,
-          flex: '0 0 340px',
+          width: listWidth,
+          flex: `0 0 ${listWidth}px`,
           display: 'flex',
           flexDirection: 'column',
           borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
         }}
       >
-        {canPickAccount && user && (
-          <AgentSelect
-            rootId={user.id}
-            value={accountId}
-            onChange={(id) => {
-              setAccountId(id);
-              setTid(undefined);
-            }}
-          />
-        )}
-        <DeviceList
-          ordered={ordered}
-          version={version}
-          orderVersion={store.getOrderVersion()}
-          loading={!data.loaded}
-          selectedId={selectedId}
-          onSelect={onRowSelect}
-          onRowsRendered={onRowsRendered}
-        />
+        {list}
       </aside>
-      <div style={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="monitor-map">
-        <MonitorMap
-          ref={mapRef}
-          store={store}
-          version={version}
-          now={now}
-          listReady={() => listReady.current}
-          provider={map.provider}
-          variant={map.variant}
-          mapKey={map.mapKey}
-          selectedId={selectedId}
-          follow={following}
-          trail={trail}
-          showLabels={showNames}
-          measure={measure}
-          onSelect={onMarkerSelect}
-          onProviderFailed={map.providerFailed}
-          onMeasure={setMeasured}
-        />
-        {map.offlineReason && (
-          <Alert
-            data-testid="offline-map-notice"
-            type="info"
-            showIcon
-            message={t(map.offlineReason === 'noKey' ? 'map.offlineNoKey' : 'map.offlineFailed')}
-            style={{
-              position: 'absolute',
-              left: 8,
-              bottom: 8,
-              zIndex: 10,
-              padding: '2px 10px',
-              fontSize: 12,
-            }}
-          />
-        )}
-        {data.error && (
-          <Alert
-            type="error"
-            showIcon
-            message={t('list.loadFailed')}
-            style={{ position: 'absolute', left: 8, bottom: 48, zIndex: 10 }}
-          />
-        )}
-        {/* Toolbar and panel in one column, so the panel always sits below the toolbar however it wraps. */}
-        <div
-          style={{
-            position: 'absolute',
-            top: 8,
-            left: 8,
-            right: 8,
-            bottom: 48,
-            zIndex: 10,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 8,
-            pointerEvents: 'none',
-          }}
-        >
-          <MapToolbar
-            mapType={map.mapType}
-            onMapType={map.setMapType}
-            variant={map.variant}
-            onVariant={map.setVariant}
-            showNames={showNames}
-            onShowNames={(on) => {
-              setShowNames(on);
-              writeShowNames(on);
-            }}
-            measure={measure}
-            onMeasure={(m) => {
-              setMeasure(m);
-              if (!m.active) setMeasured(null);
-            }}
-            measured={measured}
-            onFit={() => mapRef.current?.fitAll()}
-            onPlace={(lng, lat) => mapRef.current?.flyTo(lng, lat, 11)}
-            placeMapType={map.provider !== 'offline' ? map.mapType : null}
-            countdown={countdown}
-            onRefresh={data.reload}
-            bell={<AlarmBell store={store} onOpenDevice={onMarkerSelect} />}
-          />
-          {selected && (
+      {/* Hidden overflow: markers near the edge must not draw over the page beside the map. */}
+      <div
+        style={{ flex: 1, position: 'relative', minWidth: 0, overflow: 'hidden' }}
+        data-testid="monitor-map"
+      >
+        {mapArea(
+          8,
+          selected && (
             <div style={{ alignSelf: 'flex-end', pointerEvents: 'auto', overflow: 'auto', minHeight: 0 }}>
-              <DevicePanel
-                device={selected}
-                now={now}
-                geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
-                streetView={streetView}
-                following={following}
-                canRenew={canRenew}
-                onAction={onAction}
-                onClose={() => {
-                  setTid(undefined);
-                  setFollowing(false);
-                }}
-              />
+              {panel}
             </div>
-          )}
-        </div>
+          ),
+        )}
       </div>
     </div>
   );

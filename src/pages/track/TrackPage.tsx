@@ -1,4 +1,5 @@
-import { Alert, Select, Spin } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Select, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,8 @@ import type { MonitorDevice } from '../../domain/device-view';
 import { STAY_MIN_DEFAULT_S } from '../../domain/track/rules';
 import type { MapView } from '../../maps';
 import type { FleetMapHandle } from '../../maps/types';
+import { PHONE_CONTENT_PADDING } from '../../components/layout/layoutSizes';
+import { useIsPhone } from '../../hooks/useIsPhone';
 import { fetchDevices } from '../monitor/api';
 import { useMapSetup } from '../monitor/useMapSetup';
 import { fetchTrackUsers, type TrackOptions, type TrackRange } from './api';
@@ -42,6 +45,8 @@ export default function TrackPage() {
   const [shortcut, setShortcut] = useState<RangeShortcut>(linkedRange ? 'custom' : 'today');
   const [range, setRange] = useState<TrackRange>(() => linkedRange ?? rangeOf('today', Date.now()));
   const [options, setOptions] = useState<TrackOptions>(DEFAULT_OPTIONS);
+  const phone = useIsPhone();
+  const [queryOpen, setQueryOpen] = useState(false);
   const { tracks, loaded, loading, error, query, load, refine, refineView } = useTracks();
   // The chart and the tables render after the map has the tracks.
   const shown = useDeferredValue(loaded);
@@ -151,6 +156,143 @@ export default function TrackPage() {
     [map.mapType, map.setMapType, t],
   );
 
+  // On a phone the query drawer closes to show the tracks it loads.
+  const onQueryAndClose = useCallback(() => {
+    setQueryOpen(false);
+    onQuery();
+  }, [onQuery]);
+  const queryPanel = (
+    <QueryPanel
+      devices={devices}
+      selected={selected}
+      onSelected={setSelected}
+      shortcut={shortcut}
+      onShortcut={setShortcut}
+      range={range}
+      onRange={setRange}
+      options={options}
+      onOptions={setOptions}
+      loading={loading}
+      onQuery={onQueryAndClose}
+    />
+  );
+  const mapLayers = (
+    <>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+        <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} onView={onView} />
+      </Suspense>
+      {mapTypeSelect}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          // Below the phone's query button.
+          style={{ position: 'absolute', top: phone ? 60 : 8, left: 8, zIndex: 10 }}
+          data-testid="track-error"
+        />
+      )}
+      {map.offlineReason && (
+        <Alert
+          type="info"
+          showIcon
+          message={t(
+            map.offlineReason === 'noKey' ? 'monitor:map.offlineNoKey' : 'monitor:map.offlineFailed',
+          )}
+          style={{
+            position: 'absolute',
+            left: 8,
+            bottom: 8,
+            zIndex: 10,
+            padding: '2px 10px',
+            fontSize: 12,
+          }}
+        />
+      )}
+    </>
+  );
+  const results = (
+    <>
+      {shown.length > 0 && (
+        <Suspense fallback={<div style={{ height: 120 }} />}>
+          <SpeedChart tracks={shown} from={played.from} to={played.to} t={clock.t} onSeek={clock.seek} />
+        </Suspense>
+      )}
+      <div style={{ padding: '0 8px 8px' }}>
+        <TrackTables
+          tracks={shown}
+          range={played}
+          options={query?.options ?? options}
+          geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
+          onLocate={onLocate}
+        />
+      </div>
+    </>
+  );
+  const playerBar = (phoneLayout: boolean) => (
+    <PlayerBar
+      clock={clock}
+      from={played.from}
+      to={played.to}
+      speed={markers[0]?.speed ?? null}
+      onStep={onStep}
+      disabled={!tracks.length}
+      phone={phoneLayout}
+    />
+  );
+
+  if (phone) {
+    // Phone (docs/mobile.md): the map on the upper half, the player bar fixed at the bottom where
+    // the thumb is, charts and tables scrolling between; the query opens as a bottom drawer.
+    return (
+      <div
+        data-testid="track-page"
+        data-layout="phone"
+        style={{ margin: -PHONE_CONTENT_PADDING, paddingBottom: 112 }}
+      >
+        <div style={{ position: 'relative', height: '50dvh', minHeight: 260 }} data-testid="track-map">
+          {mapLayers}
+          <Button
+            type="primary"
+            icon={<SearchOutlined />}
+            onClick={() => setQueryOpen(true)}
+            style={{ position: 'absolute', top: 8, left: 8, zIndex: 11, minHeight: 44 }}
+            data-testid="query-toggle"
+          >
+            {t('phone.openQuery')}
+          </Button>
+        </div>
+        {results}
+        <div
+          style={{
+            position: 'fixed',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            zIndex: 20,
+            background: '#fff',
+            boxShadow: '0 -2px 8px rgba(0,0,0,0.12)',
+            paddingBottom: 'env(safe-area-inset-bottom)',
+          }}
+        >
+          {playerBar(true)}
+        </div>
+        <Drawer
+          placement="bottom"
+          height="85%"
+          open={queryOpen}
+          onClose={() => setQueryOpen(false)}
+          title={t('phone.openQuery')}
+          styles={{ body: { padding: 12 } }}
+          data-testid="query-drawer"
+        >
+          {queryPanel}
+          <Legend />
+        </Drawer>
+      </div>
+    );
+  }
+
   return (
     <div
       style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 520, background: '#fff' }}
@@ -165,76 +307,15 @@ export default function TrackPage() {
           borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
         }}
       >
-        <QueryPanel
-          devices={devices}
-          selected={selected}
-          onSelected={setSelected}
-          shortcut={shortcut}
-          onShortcut={setShortcut}
-          range={range}
-          onRange={setRange}
-          options={options}
-          onOptions={setOptions}
-          loading={loading}
-          onQuery={onQuery}
-        />
+        {queryPanel}
         <Legend />
       </aside>
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}>
         <div style={{ position: 'relative', flex: '1 0 360px' }} data-testid="track-map">
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-            <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} onView={onView} />
-          </Suspense>
-          {mapTypeSelect}
-          {error && (
-            <Alert
-              type="error"
-              showIcon
-              message={error}
-              style={{ position: 'absolute', top: 8, left: 8, zIndex: 10 }}
-              data-testid="track-error"
-            />
-          )}
-          {map.offlineReason && (
-            <Alert
-              type="info"
-              showIcon
-              message={t(
-                map.offlineReason === 'noKey' ? 'monitor:map.offlineNoKey' : 'monitor:map.offlineFailed',
-              )}
-              style={{
-                position: 'absolute',
-                left: 8,
-                bottom: 8,
-                zIndex: 10,
-                padding: '2px 10px',
-                fontSize: 12,
-              }}
-            />
-          )}
+          {mapLayers}
         </div>
-        <PlayerBar
-          clock={clock}
-          from={played.from}
-          to={played.to}
-          speed={markers[0]?.speed ?? null}
-          onStep={onStep}
-          disabled={!tracks.length}
-        />
-        {shown.length > 0 && (
-          <Suspense fallback={<div style={{ height: 120 }} />}>
-            <SpeedChart tracks={shown} from={played.from} to={played.to} t={clock.t} onSeek={clock.seek} />
-          </Suspense>
-        )}
-        <div style={{ padding: '0 8px 8px' }}>
-          <TrackTables
-            tracks={shown}
-            range={played}
-            options={query?.options ?? options}
-            geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
-            onLocate={onLocate}
-          />
-        </div>
+        {playerBar(false)}
+        {results}
       </div>
     </div>
   );
