@@ -63,7 +63,7 @@ describe('JT/T 808 alarms from a simulated tracker', () => {
     );
     await sim.start();
     await until(
-      () => sim!.ready,
+      async () => sim!.ready,
       (ready) => ready,
     );
     const base = Date.now() - 60_000;
@@ -89,7 +89,7 @@ describe('JT/T 808 alarms from a simulated tracker', () => {
     // The gateway's answer to each last part acks the position: nothing waits any more.
     expect(
       await until(
-        () => sim!.ledger!.acked.size,
+        async () => sim!.ledger!.acked.size,
         (n) => n >= 3,
       ),
     ).toBe(3);

@@ -150,6 +150,29 @@ describe('JT/T 808 vendor extra items', () => {
     expect(wifi.positionType).toBe('wifi');
   });
 
+  it('OBD items after 0x80: rpm, coolant, VIN, odometer, fuel level, fault codes', () => {
+    const msg = decodeLocation({
+      items: [
+        [0x80, '01'],
+        [0x81, '0bb8'],
+        [0x84, '5a'],
+        [0x8b, ascii('LSGJA52U47S123456')],
+        [0x8c, '00002710'],
+        [0x8e, '37'],
+        [0xa0, ascii('P0300,U0100')],
+      ],
+    });
+    expect(msg.attributes).toMatchObject({
+      obd: 1,
+      rpm: 3000,
+      coolantTemp: 50,
+      vin: 'LSGJA52U47S123456',
+      obdOdometer: 1000,
+      fuelPercent: 55,
+      dtcs: 'P0300 U0100',
+    });
+  });
+
   it('the position record stores fuel, temperature, ICCID, driver, cells and raw items as attributes', () => {
     const msg = decodeLocation({
       items: [
