@@ -19,6 +19,8 @@ function toFixes(rows: Row[] | null): TrackFix[] {
     if (out.length && out[out.length - 1].t === t) continue;
     // Stored for the factory log, but a latitude of 116 has no place on any map or distance.
     if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) continue;
+    // Nor does 0,0 without a fix: a cell or Wi-Fi report (positionType lbs/wifi) no service placed yet.
+    if (!valid && lat === 0 && lon === 0) continue;
     out.push({ t, lat, lon, speed, course, valid, type, battery });
   }
   return out;
