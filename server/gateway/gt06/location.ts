@@ -36,6 +36,7 @@ const GPS = new Set<number>([
   P.gpsLbs7,
   P.wifi3,
   P.fenceMulti,
+  P.fenceSingle,
 ]);
 const LBS = new Set<number>([
   P.gpsLbs6,
@@ -56,6 +57,7 @@ const LBS = new Set<number>([
   P.wifi3,
   P.fenceMulti,
   P.lbsAlarm,
+  P.fenceSingle,
 ]);
 const STATUS = new Set<number>([
   P.status,
@@ -84,6 +86,9 @@ export function isBlockPacket(ctx: Pick<Gt06Context, 'f' | 'variant'>): boolean 
   if (p === P.wifi3) return ctx.variant === 'lw4g';
   if (p === P.status2) return !ctx.f.extended && ctx.variant !== 'trx16i';
   if (p === P.alarm4) return !ctx.f.extended;
+  // SEEWORLD's 0xA3 status and SPACE10X's multi-LBS 0x19 are layouts we do not decode.
+  if (p === P.fenceSingle || p === P.lbsStatus)
+    return ctx.variant !== 'seeworld' && ctx.variant !== 'space10x';
   return GPS.has(p) || LBS.has(p) || STATUS.has(p);
 }
 

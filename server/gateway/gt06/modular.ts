@@ -100,7 +100,7 @@ export function decodeModular(ctx: Gt06Context): LocationMessage {
 }
 
 /**
- * 0x94 information transfer. 7878 form: external voltage (2 bytes, 0.01 V). 7979 form: a
+ * 0x94 information transfer. 7878 form: external voltage (first 2 bytes, 0.01 V). 7979 form: a
  * sub-type: 0x00 external voltage, 0x04 the terminal's status text (ALM1=..;STA1=..;DYD=..),
  * 0x05 door state, 0x0A IMEI, IMSI and ICCID, 0x0B network type (1 byte) or external voltage
  * (2 bytes), 0x0D a fuel sensor's text (!AIOIL), 0x1B a driver tag or serial, 0x1E temperature
@@ -110,7 +110,7 @@ export function decodeInfo(ctx: Gt06Context, base: Base): HeartbeatMessage {
   const r = new ByteReader(ctx.f.body);
   const msg: HeartbeatMessage = { ...base, type: 'status' };
   const attrs: Record<string, unknown> = {};
-  if (!ctx.f.extended && r.remaining === 2) {
+  if (!ctx.f.extended && r.remaining >= 2) {
     msg.externalVoltage = r.u16() / 100;
     return msg;
   }

@@ -45,6 +45,7 @@ export const GT06_PROTOCOL = {
   gpsLbs7: 0xa0, // 4G location: four-byte LAC, eight-byte cell id
   lbs2: 0xa1, // 4G multi-LBS
   wifi3: 0xa2, // 4G LBS + Wi-Fi; one 4G variant sends GPS + LBS + status under it
+  fenceSingle: 0xa3, // GK310 fence location (SEEWORLD: a status packet we do not decode)
   fenceMulti: 0xa4, // 4G alarm with fence number
   lbsAlarm: 0xa5, // 4G LBS alarm
   wifiAlarm: 0xa9,

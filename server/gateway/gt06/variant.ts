@@ -15,7 +15,7 @@ export type Gt06Variant =
   | 'obd6' // 0x13 at length 0x13
   | 'jc400' // 0x95 with a 0xFFFF marker
   | 'sl4x' // 0x31/0x32/0x34 at the SL4X lengths
-  | 'seeworld' // 0x22 at 0x2f, 0x16 at 0x26
+  | 'seeworld' // 0x22 at 0x2f, 0x16 at 0x26, 0xA3 at 0x0c/0x18
   | 'rfid' // 0x17 at length 0x28: GPS + LBS + RFID card
   | 'lw4g' // 0xA2 at length 0x40: GPS + 4G LBS + status
   | 'trx16i'; // 0x16 at length 0x2d (RFID after the status), 0x36 at 0x35 (GPS + LBS + RFID)
@@ -50,6 +50,8 @@ export function gt06Variant(extended: boolean, protocol: number, length: number,
       return length === 0x27 || length === 0x29 ? 'sl4x' : 'standard';
     case P.gpsLbs2:
       return length === 0x2f ? 'seeworld' : 'standard';
+    case P.fenceSingle:
+      return length === 0x0c || length === 0x18 ? 'seeworld' : 'standard';
     case P.wifi:
       return length === 0x28 ? 'rfid' : 'standard';
     case P.wifi3:
