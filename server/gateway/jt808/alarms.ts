@@ -7,8 +7,9 @@
 import type { AlarmType } from '../codec';
 
 /**
- * Alarm word bits. Bits 15-17 are reserved in the standard; vendors use 15 for vibration and
- * 16/17 for tampering (Traccar reads them so), which we follow. Several bits may share a name.
+ * Alarm word bits of 2011/2013 frames. Bits 15-17 are reserved in 2013; vendors use 15 for
+ * vibration and 16/17 for tampering (Traccar reads them so), which we follow. Several bits may
+ * share a name. 2019 frames: BY_BIT_2019.
  */
 export const JT808_ALARM_BITS: ReadonlyArray<readonly [number, AlarmType]> = [
   [0, 'sos'], // emergency (alarm switch)
@@ -51,13 +52,35 @@ const BY_BIT: ReadonlyArray<AlarmType | undefined> = (() => {
   return out;
 })();
 
-/** The alarms of an alarm word, in bit order, each name once. */
-export function jt808Alarms(word: number): AlarmType[] {
+/**
+ * JT/T 808-2019 gives bits 15-17 meanings (illegal driving, tire pressure warning, right-turn
+ * blind spot), widens bit 29 to collision or rollover and reserves bit 31 again.
+ */
+const BY_BIT_2019: ReadonlyArray<AlarmType | undefined> = Array.from({ length: 32 }, (_, bit) => {
+  const changed: Record<number, AlarmType | undefined> = {
+    15: 'dangerWarning',
+    16: 'fault',
+    17: 'blindSpot',
+    31: undefined,
+  };
+  return bit in changed ? changed[bit] : BY_BIT[bit];
+});
+
+/**
+ * The alarms of an alarm word, in bit order, each name once. With `status2019` (the status
+ * word of a 2019 frame) its warning bits are added: 6 forward collision (AEBS), 7 lane departure.
+ */
+export function jt808Alarms(word: number, status2019?: number): AlarmType[] {
+  const table = status2019 === undefined ? BY_BIT : BY_BIT_2019;
   const alarms: AlarmType[] = [];
   for (let bit = 0; bit < 32; bit++) {
     if (((word >>> bit) & 1) === 0) continue;
-    const name = BY_BIT[bit];
+    const name = table[bit];
     if (name && !alarms.includes(name)) alarms.push(name);
+  }
+  if (status2019 !== undefined) {
+    if (status2019 & 0x40 && !alarms.includes('collision')) alarms.push('collision');
+    if (status2019 & 0x80 && !alarms.includes('laneChange')) alarms.push('laneChange');
   }
   return alarms;
 }

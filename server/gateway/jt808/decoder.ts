@@ -37,8 +37,8 @@ type Base = { protocol: 'jt808'; messageId: number; serial: number; checksumOk: 
 
 const ascii = (b: Buffer) => cleanText(b.toString('latin1'));
 
-function location(base: Base, body: Buffer, tz: number, now: Date): LocationMessage {
-  return asMessage(base, decodeJt808Location(body, tz, now));
+function location(base: Base, body: Buffer, tz: number, now: Date, v2019 = false): LocationMessage {
+  return asMessage(base, decodeJt808Location(body, tz, now, v2019));
 }
 
 function asMessage(base: Base, p: ReturnType<typeof decodeJt808Location>): LocationMessage {
@@ -49,7 +49,7 @@ function asMessage(base: Base, p: ReturnType<typeof decodeJt808Location>): Locat
 }
 
 /** 0x0704: count, type (1 = blind-area re-upload), then (length u16, 0x0200 body) items. */
-function batch(base: Base, body: Buffer, tz: number, now: Date): LocationMessage[] {
+function batch(base: Base, body: Buffer, tz: number, now: Date, v2019: boolean): LocationMessage[] {
   const r = new ByteReader(body);
   r.skip(2);
   const archived = r.u8() === 1;
@@ -57,7 +57,7 @@ function batch(base: Base, body: Buffer, tz: number, now: Date): LocationMessage
   while (r.remaining >= 2) {
     const len = r.u16();
     if (len > r.remaining) break;
-    const msg = location(base, r.bytes(len), tz, now);
+    const msg = location(base, r.bytes(len), tz, now, v2019);
     if (archived) msg.archived = true;
     out.push(msg);
   }
@@ -68,7 +68,7 @@ function batch(base: Base, body: Buffer, tz: number, now: Date): LocationMessage
  * 0x0210: (length u8, 0x0200 body) items; a 7-byte body is instead a battery level and a BCD
  * time with no position (a wake-up report of long-standby firmware).
  */
-function batch0210(base: Base, body: Buffer, tz: number, now: Date): DecodedMessage[] {
+function batch0210(base: Base, body: Buffer, tz: number, now: Date, v2019: boolean): DecodedMessage[] {
   if (body.length === 7) {
     const battery = body[0];
     return [{ ...base, type: 'status', ...(battery <= 100 ? { battery } : {}) }];
@@ -78,7 +78,7 @@ function batch0210(base: Base, body: Buffer, tz: number, now: Date): DecodedMess
   while (r.remaining >= 1) {
     const len = r.u8();
     if (len > r.remaining || len < 28) break;
-    out.push(location(base, r.bytes(len), tz, now));
+    out.push(location(base, r.bytes(len), tz, now, v2019));
   }
   return out;
 }
@@ -217,6 +217,7 @@ const located = (messages: DecodedMessage[], reply: Buffer | null): DecodeResult
 function decodeMessage(f: Jt808Frame, c: Ctx): DecodeResult {
   const { base, tz, now, ack, target, session } = c;
   const h = f.header;
+  const v2019 = h.version !== undefined;
   switch (h.messageId) {
     // Whether a registration or a code is accepted depends on what the platform stored: the
     // gateway answers these two (server/gateway/runtime/jt808-handshake.ts).
@@ -236,13 +237,13 @@ function decodeMessage(f: Jt808Frame, c: Ctx): DecodeResult {
       return done([terminalReply(base, f.body)], null);
     // The standard requires the 0x8001 answer to positions: on unless the model says off.
     case M.location:
-      return located([location(base, f.body, tz, now)], ack());
+      return located([location(base, f.body, tz, now, v2019)], ack());
     case M.locationQueryReply:
-      return located([location(base, f.body.subarray(2), tz, now)], ack());
+      return located([location(base, f.body.subarray(2), tz, now, v2019)], ack());
     case M.batchLocation:
-      return located(batch(base, f.body, tz, now), ack());
+      return located(batch(base, f.body, tz, now, v2019), ack());
     case M.batchLocation2: {
-      const messages = batch0210(base, f.body, tz, now);
+      const messages = batch0210(base, f.body, tz, now, v2019);
       return messages.some((m) => m.type !== 'status') ? located(messages, ack()) : done(messages, ack());
     }
     case M.vendorLocation:

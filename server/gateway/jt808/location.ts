@@ -49,7 +49,16 @@ function readShortTail(p: Jt808Position, r: ByteReader): void {
   p.gsmSignal = r.u8();
 }
 
-export function decodeJt808Location(body: Buffer, offsetMinutes: number, now: Date): Jt808Position {
+/**
+ * `v2019`: the frame has the 2019 header, whose alarm word redefines bits 15-17, 29 and 31 and
+ * whose status word adds warnings in bits 6 and 7 (jt808Alarms).
+ */
+export function decodeJt808Location(
+  body: Buffer,
+  offsetMinutes: number,
+  now: Date,
+  v2019 = false,
+): Jt808Position {
   const r = new ByteReader(body);
   const alarmWord = r.u32();
   const { status, latitude, longitude, acc, fuelCut } = readStatusAndPlace(r);
@@ -70,7 +79,7 @@ export function decodeJt808Location(body: Buffer, offsetMinutes: number, now: Da
     acc,
     fuelCut,
   };
-  const alarms = jt808Alarms(alarmWord);
+  const alarms = jt808Alarms(alarmWord, v2019 ? status : undefined);
   if (body.length - r.offset === SHORT_TAIL && !tilesAsItems(body, r.offset)) readShortTail(p, r);
   else applyItems(p, alarms, body, r.offset, offsetMinutes);
   // Without a fix, the cells or access points heard are the position for a geolocation service.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationMessage } from '../../../server/gateway/codec';
-import { decodeJt808Frame, JT808_ALARM_BITS, jt808Alarms } from '../../../server/gateway/jt808';
+import {
+  decodeJt808Frame,
+  encodeJt808Terminal,
+  JT808_ALARM_BITS,
+  jt808Alarms,
+} from '../../../server/gateway/jt808';
 import { GATEWAY_ALARM_TYPES } from '../../../src/domain/alarm-types';
 import { frame, locationBody, type LocationFields } from './jt808-builders';
 
@@ -76,6 +81,18 @@ describe('JT/T 808 alarm word', () => {
     expect(jt808Alarms(0x1e00)).toEqual(['fault']);
     const msg = decodeLocation({ alarm: 0x101 });
     expect(msg).toMatchObject({ type: 'alarm', alarm: 'sos', alarms: ['sos', 'powerCut'] });
+  });
+
+  it('2019 frames: bits 15-17 are illegal driving, tire pressure, right-turn blind spot; 31 reserved; status bits 6-7 warn', () => {
+    const v2019 = { terminal: encodeJt808Terminal('13912345678', true), version: 1 };
+    const decode2019 = (fields: LocationFields) =>
+      decodeJt808Frame(frame(0x0200, locationBody(fields), 1, v2019), {}, NOW).messages[0] as LocationMessage;
+    expect(decode2019({ alarm: 0x38000 }).alarms).toEqual(['dangerWarning', 'fault', 'blindSpot']);
+    expect(decode2019({ alarm: 0x80000000 }).alarms).toBeUndefined();
+    expect(decode2019({ status: 0x3 | 0x40 | 0x80 }).alarms).toEqual(['collision', 'laneChange']);
+    // The same bits of a 2013 frame: the vendors' vibration and tampering, door; status bits 6-7 nothing.
+    expect(decodeLocation({ alarm: 0x38000 }).alarms).toEqual(['vibration', 'tampering']);
+    expect(decodeLocation({ status: 0x3 | 0x40 | 0x80 }).alarms).toBeUndefined();
   });
 
   it('no bit and no alarm item: a plain location', () => {
