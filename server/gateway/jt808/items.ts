@@ -34,10 +34,9 @@ function geofenceDirection(s: ItemState, v: Buffer): void {
   if (v.length < 6) return;
   s.attrs.areaType = v[0];
   s.attrs.areaId = v.readUInt32BE(1);
-  const named: AlarmType = v[5] === 0 ? 'geofenceEnter' : 'geofenceExit';
+  // The item explains alarm word bit 20/21; alone it raises nothing (some firmware repeats it).
   const at = s.alarms.indexOf('geofence');
-  if (at >= 0) s.alarms[at] = named;
-  else if (!s.alarms.includes(named)) s.alarms.push(named);
+  if (at >= 0) s.alarms[at] = v[5] === 0 ? 'geofenceEnter' : 'geofenceExit';
 }
 
 /** Applies one item; returns false when it is neither a standard nor a known vendor item. */
@@ -70,7 +69,6 @@ function applyStandard(s: ItemState, id: number, v: Buffer): boolean {
       if (v.length !== 1 && v.length !== 5) return false;
       attrs.overspeedAreaType = v[0];
       if (v.length === 5) attrs.overspeedAreaId = v.readUInt32BE(1);
-      if (!s.alarms.includes('overspeed')) s.alarms.push('overspeed');
       return true;
     case 0x12: // in/out of area or route: type, id, direction (0 in, 1 out)
       if (v.length !== 6) return false;
@@ -81,7 +79,6 @@ function applyStandard(s: ItemState, id: number, v: Buffer): boolean {
       attrs.routeSegment = v.readUInt32BE(0);
       attrs.routeSegmentTime = v.readUInt16BE(4);
       attrs.routeSegmentResult = v[6];
-      if (!s.alarms.includes('routeDeviation')) s.alarms.push('routeDeviation');
       return true;
     case 0x14: // JT/T 1078 video alarms
       if (v.length !== 4) return false;

@@ -110,8 +110,10 @@ describe('JT/T 808 alarm items', () => {
     expect(enter.attributes).toMatchObject({ areaType: 1, areaId: 7 });
     const exit = decodeLocation({ alarm: (1 << 21) | 1, items: [[0x12, '04 0000000a 01']] });
     expect(exit.alarms).toEqual(['sos', 'geofenceExit']);
-    // The item alone (some firmware leaves the word at 0) still raises the crossing.
-    expect(decodeLocation({ items: [[0x12, '02 00000003 01']] }).alarms).toEqual(['geofenceExit']);
+    // The items explain alarm word bits; alone they raise nothing.
+    expect(decodeLocation({ items: [[0x12, '02 00000003 01']] }).alarms).toBeUndefined();
+    expect(decodeLocation({ items: [[0x11, '00']] }).alarms).toBeUndefined();
+    expect(decodeLocation({ items: [[0x13, '00000005 012c 01']] }).alarms).toBeUndefined();
   });
 
   it('0x11 overspeed and 0x13 route time carry their places', () => {
