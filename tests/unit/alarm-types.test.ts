@@ -10,6 +10,8 @@ import {
   storedAlarmTypes,
 } from '../../src/domain/alarm-types';
 import { LANGUAGES } from '../../src/domain/constants';
+import { ALARM_FIELDS } from '../../src/resources/alarm/fields';
+import { COUNT_FIELDS } from '../../src/resources/count/fields';
 
 const labels = (lng: string) =>
   (JSON.parse(readFileSync(`locales/${lng}/count.json`, 'utf8')) as { alarmTypes: Record<string, string> })
@@ -82,5 +84,19 @@ describe('alarm vocabulary', () => {
     expect(storedAlarmTypes(['movement'])).toEqual(['movement', 'displacement']);
     expect(storedAlarmTypes(['fenceIn'])).toEqual(['fenceIn']);
     expect(storedAlarmTypes([])).toEqual([]);
+  });
+
+  it('the screens filter by the current names and label stored older names as their new ones', () => {
+    const values = (options: readonly { value: unknown }[] | undefined) =>
+      (options ?? []).map((o) => o.value);
+    for (const fields of [ALARM_FIELDS, COUNT_FIELDS]) {
+      expect(values(fields.types.options)).toEqual([...ALARM_TYPES]);
+      expect(fields.type.options).toContainEqual(
+        expect.objectContaining({
+          value: 'braking',
+          labelKey: expect.stringMatching(/alarmTypes\.hardBraking$/),
+        }),
+      );
+    }
   });
 });

@@ -103,26 +103,3 @@ export function addAlarm(status: DeviceStatus, alarm: AlarmType | undefined): vo
   status.alarms = list;
   status.alarm = list[0];
 }
-
-export interface StatusBytes {
-  info: number;
-  voltage?: number;
-  gsm?: number;
-  alarm?: number;
-}
-
-/** Turns the status bytes into device state; the alarm code comes before the info-byte alarm bits. */
-export function decodeGt06Status(bytes: StatusBytes): DeviceStatus {
-  const fromInfo = decodeInfoByte(bytes.info);
-  const status: DeviceStatus = { ...fromInfo, alarm: undefined, alarms: undefined };
-  delete status.alarm;
-  delete status.alarms;
-  if (bytes.voltage !== undefined) {
-    const battery = voltageLevelToPercent(bytes.voltage);
-    if (battery !== undefined) status.battery = battery;
-  }
-  if (bytes.gsm !== undefined) status.gsmSignal = bytes.gsm;
-  if (bytes.alarm !== undefined) addAlarm(status, gt06AlarmFromCode(bytes.alarm));
-  for (const a of fromInfo.alarms ?? []) addAlarm(status, a);
-  return status;
-}
