@@ -18,32 +18,32 @@ interface Props {
   speed: number | null;
   onStep(dir: 1 | -1): void;
   disabled: boolean;
-  /** Phone layout: buttons and time on one row, the scrubber on its own, 44 px targets. */
-  phone?: boolean;
+  /** Phones and tablets: buttons and time on one row, the scrubber on its own, 44 px targets. */
+  compact?: boolean;
 }
 
-// Thumb-sized buttons on a phone: 44 px, the smallest touch target of Apple's and Google's guides.
+// Thumb-sized buttons on phones and tablets: 44 px, the smallest touch target of Apple's and Google's guides.
 const TOUCH_CSS =
   '.player-bar-touch .ant-btn, .player-bar-touch .ant-select-selector { min-height: 44px; min-width: 44px; }';
 
 const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
-// The phone's row is narrow; the day is the query's.
+// The compact row is narrow; the day is the query's.
 const fmtShort = (ms: number) => dayjs(ms).format('HH:mm:ss');
 
 /** Play, pause, step, speed 1× to 16× and the timeline scrubber. */
-export function PlayerBar({ clock, from, to, speed, onStep, disabled, phone = false }: Props) {
+export function PlayerBar({ clock, from, to, speed, onStep, disabled, compact = false }: Props) {
   const { t } = useTranslation('track');
   return (
     <div
       style={
-        phone
+        compact
           ? { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px', padding: '6px 8px' }
           : { display: 'flex', alignItems: 'center', gap: 12, padding: '4px 8px' }
       }
-      className={phone ? 'player-bar-touch' : undefined}
+      className={compact ? 'player-bar-touch' : undefined}
       data-testid="player-bar"
     >
-      {phone && <style>{TOUCH_CSS}</style>}
+      {compact && <style>{TOUCH_CSS}</style>}
       <Space size={4}>
         <Tooltip title={t('player.back')}>
           <Button
@@ -61,7 +61,7 @@ export function PlayerBar({ clock, from, to, speed, onStep, disabled, phone = fa
             aria-label={t('player.pause')}
             data-testid="player-pause"
           >
-            {!phone && t('player.pause')}
+            {!compact && t('player.pause')}
           </Button>
         ) : (
           <Button
@@ -72,7 +72,7 @@ export function PlayerBar({ clock, from, to, speed, onStep, disabled, phone = fa
             aria-label={t('player.play')}
             data-testid="player-play"
           >
-            {!phone && t('player.play')}
+            {!compact && t('player.play')}
           </Button>
         )}
         <Tooltip title={t('player.forward')}>
@@ -92,8 +92,8 @@ export function PlayerBar({ clock, from, to, speed, onStep, disabled, phone = fa
           aria-label={t('player.speed')}
         />
       </Space>
-      {/* On a phone the scrubber takes a row of its own (order), below the buttons and the time. */}
-      <div style={phone ? { flex: '1 0 100%', order: 3 } : { flex: 1 }} data-testid="player-slider">
+      {/* Compact, the scrubber takes a row of its own (order), below the buttons and the time. */}
+      <div style={compact ? { flex: '1 0 100%', order: 3 } : { flex: 1 }} data-testid="player-slider">
         <Slider
           style={{ margin: '0 8px' }}
           min={from}
@@ -106,10 +106,14 @@ export function PlayerBar({ clock, from, to, speed, onStep, disabled, phone = fa
         />
       </div>
       <Typography.Text
-        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontSize: phone ? 12 : undefined }}
+        style={{
+          whiteSpace: 'nowrap',
+          fontVariantNumeric: 'tabular-nums',
+          fontSize: compact ? 12 : undefined,
+        }}
         data-testid="player-time"
       >
-        {(phone ? fmtShort : fmt)(clock.t)}
+        {(compact ? fmtShort : fmt)(clock.t)}
         {speed != null && ` · ${Math.round(speed)} km/h`}
       </Typography.Text>
     </div>

@@ -9,7 +9,7 @@ import { STAY_MIN_DEFAULT_S } from '../../domain/track/rules';
 import type { MapView } from '../../maps';
 import type { FleetMapHandle } from '../../maps/types';
 import { PHONE_CONTENT_PADDING } from '../../components/layout/layoutSizes';
-import { useIsPhone } from '../../hooks/useIsPhone';
+import { useIsNarrow, useIsPhone } from '../../hooks/useIsPhone';
 import { fetchDevices } from '../monitor/api';
 import { useMapSetup } from '../monitor/useMapSetup';
 import { fetchTrackUsers, type TrackOptions, type TrackRange } from './api';
@@ -46,6 +46,8 @@ export default function TrackPage() {
   const [range, setRange] = useState<TrackRange>(() => linkedRange ?? rangeOf('today', Date.now()));
   const [options, setOptions] = useState<TrackOptions>(DEFAULT_OPTIONS);
   const phone = useIsPhone();
+  // A tablet keeps the query beside the map, narrower, with the compact player bar.
+  const narrow = useIsNarrow();
   const [queryOpen, setQueryOpen] = useState(false);
   const { tracks, loaded, loading, error, query, load, refine, refineView } = useTracks();
   // The chart and the tables render after the map has the tracks.
@@ -229,7 +231,7 @@ export default function TrackPage() {
       </div>
     </>
   );
-  const playerBar = (phoneLayout: boolean) => (
+  const playerBar = (compact: boolean) => (
     <PlayerBar
       clock={clock}
       from={played.from}
@@ -237,7 +239,7 @@ export default function TrackPage() {
       speed={markers[0]?.speed ?? null}
       onStep={onStep}
       disabled={!tracks.length}
-      phone={phoneLayout}
+      compact={compact}
     />
   );
 
@@ -300,8 +302,8 @@ export default function TrackPage() {
     >
       <aside
         style={{
-          width: 320,
-          flex: '0 0 320px',
+          width: narrow ? 280 : 320,
+          flex: `0 0 ${narrow ? 280 : 320}px`,
           padding: 12,
           overflow: 'auto',
           borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
@@ -314,7 +316,7 @@ export default function TrackPage() {
         <div style={{ position: 'relative', flex: '1 0 360px' }} data-testid="track-map">
           {mapLayers}
         </div>
-        {playerBar(false)}
+        {playerBar(narrow)}
         {results}
       </div>
     </div>

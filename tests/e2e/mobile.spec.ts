@@ -1,0 +1,309 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { submitLogin } from './helpers';
+import { apiPost } from './monitor-support';
+
+/**
+ * Phone (390×844) and tablet (768×1024) layouts and the installable PWA (issue 18 item 3,
+ * docs/mobile.md). Screenshots go to docs/screenshots/mobile-*.png and tablet-*.png.
+ */
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 768, height: 1024 };
+const SHOTS = 'docs/screenshots';
+/** The smallest touch target of Apple's and Google's guidelines, in CSS pixels. */
+const TOUCH = 44;
+
+/** Logs in on a phone, where the header shows the user menu instead of the user's name. */
+async function phoneLogin(page: Page, username = 'agent') {
+  await page.goto('/login');
+  await submitLogin(page, username);
+  await expect(page).toHaveURL('/index/home');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+async function boxOf(l: Locator) {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return b;
+}
+
+/** The whole element lies inside the viewport, and it is big enough for a thumb. */
+async function expectThumbReachable(page: Page, l: Locator) {
+  const b = await boxOf(l);
+  const vp = page.viewportSize()!;
+  expect(b.x).toBeGreaterThanOrEqual(0);
+  expect(b.y).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(vp.width + 0.5);
+  expect(b.y + b.height).toBeLessThanOrEqual(vp.height + 0.5);
+  expect(b.height).toBeGreaterThanOrEqual(TOUCH - 0.5);
+}
+
+/** Nothing sticks out sideways: the page never scrolls horizontally. */
+async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+test.describe('phone 390×844', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('the side menu is hidden and opens as a drawer from the header', async ({ page }) => {
+    await phoneLogin(page);
+    await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+    await expect(page.getByTestId('app-menu')).toBeHidden();
+    await expectThumbReachable(page, page.getByTestId('menu-toggle'));
+    await expectThumbReachable(page, page.getByTestId('user-menu'));
+    await expectNoSidewaysScroll(page);
+
+    await page.getByTestId('menu-toggle').tap();
+    const drawer = page.locator('.ant-drawer-content').filter({ has: page.getByTestId('app-menu') });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Track playback' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/mobile-menu.png` });
+
+    // Choosing a page closes the drawer.
+    await drawer.getByRole('link', { name: 'Track playback' }).tap();
+    await expect(page).toHaveURL('/index/track');
+    await expect(page.getByTestId('app-menu')).toBeHidden();
+
+    // Account and logout are in the user menu.
+    await page.getByTestId('user-menu').tap();
+    await expect(page.getByRole('menuitem', { name: 'My account' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Log out' }).tap();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('the monitor: full-screen map, device list as a bottom sheet, panel as a drawer', async ({ page }) => {
+    await phoneLogin(page);
+    const map = page.getByTestId('monitor-map');
+    const sheet = page.getByTestId('device-sheet');
+    await expect(page.getByTestId('monitor-page')).toHaveAttribute('data-layout', 'phone');
+    await expect(page.getByTestId('device-row').first()).toBeAttached();
+
+    // The map spans the screen below the header; the sheet only peeks (counts and search).
+    const m = await boxOf(map);
+    expect(m.x).toBe(0);
+    expect(m.width).toBe(PHONE.width);
+    expect(m.y).toBeLessThanOrEqual(56);
+    expect(m.y + m.height).toBeGreaterThanOrEqual(PHONE.height - 1);
+    await expect(sheet).toHaveAttribute('data-state', 'peek');
+    const peek = await boxOf(sheet);
+    expect(peek.height).toBeLessThan(PHONE.height * 0.25);
+    await expect(page.getByTestId('count-all')).toBeInViewport();
+    await expect(page.getByTestId('device-search')).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+    // Every button of the map toolbar is a thumb-sized target.
+    const buttons = page.getByTestId('map-toolbar').locator('button');
+    expect(await buttons.count()).toBeGreaterThanOrEqual(5);
+    for (const b of await buttons.all()) await expectThumbReachable(page, b);
+    await page.screenshot({ path: `${SHOTS}/mobile-monitor.png` });
+
+    // A tap on the handle expands the sheet to about 85 % of the map.
+    await page.getByTestId('sheet-handle').tap();
+    await expect(sheet).toHaveAttribute('data-state', 'full');
+    await expect.poll(async () => (await boxOf(sheet)).height).toBeGreaterThan(m.height * 0.8);
+    await expect(page.getByTestId('device-row').nth(5)).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/mobile-monitor-list.png` });
+
+    // A drag down collapses it again; a drag up expands it.
+    const drag = async (dy: number) => {
+      const h = await boxOf(page.getByTestId('sheet-handle'));
+      const x = h.x + h.width / 2;
+      const y = h.y + h.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 1; i <= 5; i++) await page.mouse.move(x, y + (dy * i) / 5);
+      await page.mouse.up();
+    };
+    await drag(300);
+    await expect(sheet).toHaveAttribute('data-state', 'peek');
+    // Settled (the sheet eases into place) before the handle is grabbed again.
+    await expect.poll(async () => (await boxOf(sheet)).height).toBeLessThan(peek.height + 1);
+    await drag(-300);
+    await expect(sheet).toHaveAttribute('data-state', 'full');
+
+    // Choosing a device collapses the sheet and opens its panel in a drawer over the map.
+    const row = page.getByTestId('device-row').first();
+    const imei = await row.getAttribute('data-imei');
+    await row.tap();
+    await expect(sheet).toHaveAttribute('data-state', 'peek');
+    const panel = page.getByTestId('device-panel');
+    await expect(panel).toBeVisible();
+    await expect(page.getByTestId('panel-imei')).toHaveText(imei!);
+    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ has: panel });
+    await expect(drawer).toBeVisible();
+    // Slid in: full width at the bottom of the screen, the map still showing above it.
+    await expect
+      .poll(async () => Math.round((await boxOf(drawer)).y + (await boxOf(drawer)).height))
+      .toBe(PHONE.height);
+    const p = await boxOf(drawer);
+    expect(p.width).toBe(PHONE.width);
+    expect(p.y).toBeGreaterThan(PHONE.height * 0.4);
+    await expectThumbReachable(page, page.getByTestId('panel-close'));
+    await page.screenshot({ path: `${SHOTS}/mobile-monitor-panel.png` });
+    await page.getByTestId('panel-close').tap();
+    await expect(panel).toBeHidden();
+  });
+
+  test('playback: map on top, player bar at the bottom, the query in a drawer', async ({ page }) => {
+    await phoneLogin(page);
+    await page.goto('/index/track');
+    await expect(page.getByTestId('track-page')).toHaveAttribute('data-layout', 'phone');
+    const map = await boxOf(page.getByTestId('track-map'));
+    expect(map.y).toBeLessThanOrEqual(56);
+    expect(map.width).toBe(PHONE.width);
+    expect(map.height).toBeGreaterThan(PHONE.height * 0.4);
+    // The player bar is at the bottom of the screen, where the thumb is.
+    const bar = await boxOf(page.getByTestId('player-bar'));
+    expect(bar.y + bar.height).toBeGreaterThan(PHONE.height - 80);
+    for (const id of ['player-back', 'player-play', 'player-forward', 'query-toggle'])
+      await expectThumbReachable(page, page.getByTestId(id));
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/mobile-track.png` });
+
+    await page.getByTestId('query-toggle').tap();
+    await expect(page.getByTestId('track-devices')).toBeVisible();
+    await expectThumbReachable(page, page.getByTestId('track-query-button'));
+    await page.screenshot({ path: `${SHOTS}/mobile-track-query.png` });
+  });
+
+  test('the command console and the alarm list are usable with a thumb', async ({ page }) => {
+    await phoneLogin(page);
+    const list = await apiPost<{ terminalID: string; deviceType: string }[]>(
+      page,
+      '/device/findDeviceLocationAll',
+      {},
+    );
+    const d = list.find((x) => x.deviceType === 'JM-VL01') ?? list[0];
+    await page.goto(`/index/directive?terminalID=${d.terminalID}`);
+    await expect(page.getByTestId('directive-device')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const send = page.getByTestId('command-send');
+    await send.scrollIntoViewIfNeeded();
+    await expectThumbReachable(page, send);
+    await page.screenshot({ path: `${SHOTS}/mobile-command.png`, fullPage: true });
+
+    await page.goto('/index/alarms');
+    const filters = page.getByTestId('filters-open');
+    await expectThumbReachable(page, filters);
+    // The filters live in a drawer; the table scrolls sideways inside its card, not the page.
+    await filters.tap();
+    await expect(page.getByTestId('filters-drawer')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/mobile-alarms-filters.png` });
+    await page.locator('.ant-drawer-mask').tap({ position: { x: 10, y: 10 } });
+    await expect(page.getByTestId('filters-drawer')).toBeHidden();
+    await expectNoSidewaysScroll(page);
+    const markRead = page.getByTestId('row-markRead').first();
+    await expect(markRead).toBeVisible();
+    await expectThumbReachable(page, markRead);
+    await page.screenshot({ path: `${SHOTS}/mobile-alarms.png` });
+  });
+});
+
+test.describe('tablet 768×1024', () => {
+  test.use({ viewport: TABLET, hasTouch: true });
+
+  test('collapsed icon menu, monitor and playback fit the width', async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, 'agent');
+    await expect(page).toHaveURL('/index/home');
+    await expect(page.locator('.ant-layout-sider-collapsed')).toBeVisible();
+    await expect(page.getByTestId('header-user')).toBeVisible();
+    await expect(page.getByTestId('device-row').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const list = await boxOf(page.getByTestId('device-list'));
+    const map = await boxOf(page.getByTestId('monitor-map'));
+    expect(map.x).toBeGreaterThanOrEqual(list.x + list.width - 1);
+    expect(map.x + map.width).toBeLessThanOrEqual(TABLET.width);
+    expect(map.width).toBeGreaterThan(TABLET.width * 0.4);
+    await page.screenshot({ path: `${SHOTS}/tablet-monitor.png` });
+
+    await page.goto('/index/track');
+    await expect(page.getByTestId('player-bar')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/tablet-track.png` });
+  });
+});
+
+test.describe('installable PWA', () => {
+  test('serves a valid manifest with its icons', async ({ page, request }) => {
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const res = await request.get(href!);
+    expect(res.ok()).toBe(true);
+    const m = await res.json();
+    expect(m).toMatchObject({
+      name: 'FleetGate GPS',
+      short_name: expect.any(String),
+      start_url: '/index/home',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1677ff',
+      background_color: expect.any(String),
+    });
+    const icons = m.icons as { src: string; sizes: string; type: string; purpose?: string }[];
+    expect(icons.some((i) => i.sizes === '192x192' && i.type === 'image/png')).toBe(true);
+    expect(icons.some((i) => i.sizes === '512x512' && i.type === 'image/png' && !i.purpose)).toBe(true);
+    expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of icons) {
+      const r = await request.get(icon.src);
+      expect(r.ok(), icon.src).toBe(true);
+      expect(r.headers()['content-type']).toBe(icon.type);
+      expect((await r.body()).length).toBeGreaterThan(100);
+    }
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1677ff');
+  });
+
+  test('the service worker caches the shell, never an API answer, and starts offline', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/login');
+    const scriptURL = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return reg.active?.scriptURL ?? '';
+    });
+    expect(new URL(scriptURL).pathname).toBe('/sw.js');
+    // Controlled from the next load on; the app then calls the API through the worker.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await submitLogin(page, 'agent');
+    await expect(page).toHaveURL('/index/home');
+    await expect(page.getByTestId('device-row').first()).toBeVisible();
+
+    // The same API call twice: both answers come from the server (a new request id each time).
+    const ids = await page.evaluate(async () => {
+      const one = await fetch('/api/public/config');
+      const two = await fetch('/api/public/config');
+      return [one.headers.get('x-request-id'), two.headers.get('x-request-id')];
+    });
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBeTruthy();
+    expect(ids[0]).not.toBe(ids[1]);
+
+    // No cache holds an API answer or a tile; the shell is cached.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.filter((u) => u.startsWith('/api') || u.startsWith('/tiles'))).toEqual([]);
+    expect(cached).toContain('/index.html');
+    expect(cached.some((u) => /^\/assets\/index-[0-9a-f]+\.js$/.test(u))).toBe(true);
+
+    // Offline, a reload still starts the app from the cached shell.
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.locator('#root')).not.toBeEmpty();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
