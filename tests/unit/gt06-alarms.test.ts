@@ -109,6 +109,19 @@ describe('GT06 alarm packets', () => {
     expect(msg.cells).toEqual([{ mcc: 460, mnc: 0, lac: 0x2866, cid: 2 ** 32 + 2 }]);
   });
 
+  it('0x16 of TRX16i (length 0x2D): its own codes, then language and the RFID card', () => {
+    const body = bytes(
+      gps(),
+      [0x09],
+      cell2g(460, 0, 1, 2),
+      [0x06, 0x04, 0x03, 0x0e],
+      [0x02],
+      [0, 0, 0, 0, 0x12, 0x34, 0x56, 0x78],
+    );
+    expect(body.length + 5).toBe(0x2d);
+    expect(decode(packet(0x16, body)).msg).toMatchObject({ alarm: 'lowPower', driverId: '0000000012345678' });
+  });
+
   it('0x95 (JC100): event with a fix without satellites and speed', () => {
     const block = gps();
     const noSatSpeed = bytes(block.subarray(0, 6), block.subarray(7, 15), block.subarray(16, 18));

@@ -6,6 +6,7 @@
  */
 import {
   ByteReader,
+  type AlarmType,
   type CellTower,
   type DeviceStatus,
   type LocationMessage,
@@ -74,6 +75,11 @@ const STATUS = new Set<number>([
 ]);
 /** Packets whose alarm code takes the language byte's high nibble as its high byte. */
 const WIDE_ALARM = new Set<number>([P.alarm3, P.fenceMulti, P.alarmModule]);
+/** TRX16i firmware gives two codes their own meaning (its protocol document). */
+const TRX16I_CODES: ReadonlyMap<number, AlarmType> = new Map<number, AlarmType>([
+  [0x09, 'geofence'],
+  [0x0e, 'lowPower'],
+]);
 /** Packets with a language byte after the status bytes. */
 const LANGUAGE = new Set<number>([P.status2, P.wifi3, P.alarm3, P.fenceMulti, P.alarmModule]);
 /** Location packets with ACC, report reason and re-upload bytes after the cell. */
@@ -132,7 +138,8 @@ function readStatus(r: ByteReader, ctx: Gt06Context, status: Found): void {
     if (r.remaining > 0) {
       let code = r.u8();
       if (WIDE_ALARM.has(p) && r.remaining > 0) code += (r.buf[r.offset] >> 4) << 8;
-      if (v !== 'vxt01') addAlarm(status, gt06AlarmFromCode(code));
+      if (v !== 'vxt01')
+        addAlarm(status, TRX16I_CODES.get(v === 'trx16i' ? code : -1) ?? gt06AlarmFromCode(code));
     }
   }
   for (const a of infoAlarms) addAlarm(status, a);
