@@ -22,7 +22,7 @@ import {
 import { parseJt808Frame, type Jt808Frame, type Jt808Target } from './framing';
 import { decodeGbk } from './gbk';
 import { decodeJt808Location } from './location';
-import { driverIdentity, heartbeat, terminalAttributes } from './status-messages';
+import { accelerationSamples, driverIdentity, heartbeat, terminalAttributes } from './status-messages';
 import { addJt808Part } from './subpackage';
 import { jt808DeviceId } from './terminal';
 import { decodeJt808Transparent } from './transparent';
@@ -226,7 +226,10 @@ function decodeMessage(f: Jt808Frame, c: Ctx): DecodeResult {
     case M.auth:
       return done([auth(base, f)], null);
     case M.heartbeat:
+    case M.heartbeat2:
       return done([heartbeat(base, f.body)], ack());
+    case M.acceleration:
+      return done([accelerationSamples(base, f.body)], ack());
     case M.terminalAttributes:
       return done([terminalAttributes(base, f.body, h.version !== undefined)], ack());
     case M.driverIdentity:

@@ -23,6 +23,10 @@ export const JT808_MSG = {
   upgradeResult: 0x0108,
   upgradePackage: 0x8108,
   timeSync: 0x0109,
+  /** A second heartbeat id some firmware uses. */
+  heartbeat2: 0x0506,
+  /** Vendor acceleration samples. */
+  acceleration: 0x2070,
   terminalAttributes: 0x0107,
   driverIdentity: 0x0702,
   timeSyncReply: 0x8109,

@@ -8,6 +8,8 @@
  * - 0x0702 driver identity (8.47): state (1 card in, 2 card out), BCD time, and with a card
  *   in: read result (0 ok), name (u8 length + GBK), certificate code (20), issuing agency
  *   (u8 length + GBK), validity (BCD 4).
+ * - 0x2070 (vendor) acceleration samples: (BCD time 6, x, y, z) repeated, each axis a WORD with
+ *   the sign in bit 15 (sign and magnitude).
  */
 import { cleanText, type HeartbeatMessage } from '../codec';
 import { decodeGbk } from './gbk';
@@ -47,4 +49,17 @@ export function driverIdentity(base: Base, body: Buffer): HeartbeatMessage {
   const driverName = cleanText(decodeGbk(name));
   if (driverName) msg.attributes = { driverName };
   return msg;
+}
+
+const signMagnitude = (w: number) => (w & 0x8000 ? -(w & 0x7fff) : w);
+
+export function accelerationSamples(base: Base, body: Buffer): HeartbeatMessage {
+  const samples: Array<[number, number, number]> = [];
+  for (let at = 0; at + 12 <= body.length; at += 12)
+    samples.push([
+      signMagnitude(body.readUInt16BE(at + 6)),
+      signMagnitude(body.readUInt16BE(at + 8)),
+      signMagnitude(body.readUInt16BE(at + 10)),
+    ]);
+  return { ...base, type: 'status', attributes: { gSensor: samples } };
 }

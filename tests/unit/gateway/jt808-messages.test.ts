@@ -175,6 +175,21 @@ describe('JT/T 808 status without a position', () => {
     expect(decode(frame(0x0002, Buffer.alloc(0))).messages[0]).not.toHaveProperty('battery');
   });
 
+  it('0x0506 is a heartbeat too; 0x2070 acceleration samples (sign and magnitude) are a status', () => {
+    expect(decode(frame(0x0506, Buffer.alloc(0))).messages[0]).toMatchObject({ type: 'heartbeat' });
+    const samples = decode(frame(0x2070, hex('251126173000 000e 802d 0100 251126173001 8001 0002 0003')));
+    expect(samples.messages[0]).toMatchObject({
+      type: 'status',
+      attributes: {
+        gSensor: [
+          [14, -45, 256],
+          [-1, 2, 3],
+        ],
+      },
+    });
+    expect(replyOf(samples.reply).header.messageId).toBe(0x8001);
+  });
+
   it('0x0107 terminal attributes give the ICCID (2013 field widths)', () => {
     const body = Buffer.concat([
       hex('0006'), // terminal type
