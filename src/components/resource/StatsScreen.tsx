@@ -15,6 +15,7 @@ import { formItems } from './formItems';
 import { cellText, pageRequest, reportColumns, resolveReport, shownRows } from './reportLogic';
 import { useAccounts } from './useAccounts';
 import { useReportQuery } from './useReportQuery';
+import { useIsPhone } from '../../hooks/useIsPhone';
 
 // The chart library is large: the form and the table do not wait for it.
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -40,6 +41,7 @@ export function StatsScreen({
   view: FormView;
 }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const { map: accounts } = useAccounts();
@@ -154,7 +156,14 @@ export function StatsScreen({
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={`report-${resource.name}`}>
       <Card size="small">
-        <Form form={form} layout="inline" initialValues={initial} onFinish={search} style={{ rowGap: 12 }}>
+        {/* Labels above the fields on a phone: side by side they overflow 390 px. */}
+        <Form
+          form={form}
+          layout={phone ? 'vertical' : 'inline'}
+          initialValues={initial}
+          onFinish={search}
+          style={{ rowGap: 12 }}
+        >
           {formItems(entity, view.fields, t)}
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="report-search">
