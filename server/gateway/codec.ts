@@ -45,6 +45,11 @@ export interface DeviceStatus {
   alarm?: AlarmType;
   /** Every alarm found, first one equal to `alarm`; 808 flag words can raise several at once. */
   alarms?: AlarmType[];
+  /**
+   * The frame's alarms are a state word repeated in every report while the condition lasts
+   * (JT/T 808): the connection raises each only when it appears (runtime/alarm-state.ts).
+   */
+  alarmsAreState?: boolean;
   acc?: boolean;
   charging?: boolean;
   /** Battery level in percent. */

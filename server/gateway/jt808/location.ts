@@ -89,5 +89,6 @@ export function decodeJt808Location(
     p.alarms = alarms;
     p.alarm = alarms[0];
   }
+  p.alarmsAreState = true;
   return p;
 }

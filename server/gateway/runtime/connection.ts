@@ -6,6 +6,7 @@ import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
 import { markOffline, markOnline, updateStatus } from './device-state';
 import { recordAlarm } from './alarms';
+import { risingAlarms } from './alarm-state';
 import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
 import { LocationAcks } from './location-acks';
@@ -230,8 +231,19 @@ export class TrackerConnection {
     record.owners = device.owners;
     if (onStored) record.onStored = onStored;
     this.ctx.writer.add(record);
+    if (msg.alarmsAreState) return this.onStateAlarms(msg, device);
     if (msg.type === 'alarm' || msg.alarm)
       this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
+  }
+
+  /** The alarms of the last state report (JT/T 808 alarm word) on this connection. */
+  private stateAlarms: ReadonlySet<string> = new Set();
+
+  private onStateAlarms(msg: LocationMessage, device: KnownDevice) {
+    const current = msg.alarms ?? (msg.alarm ? [msg.alarm] : []);
+    const raised = risingAlarms(this.stateAlarms, current) as typeof current;
+    this.stateAlarms = new Set(current);
+    if (raised.length) this.background(recordAlarm(this.ctx, device, raised[0], { ...msg, alarm: raised[0], alarms: raised }));
   }
 
   /** Database work off the frame path; shutdown waits for it. */
