@@ -200,6 +200,20 @@ test.describe('phone 390×844', () => {
     await expectThumbReachable(page, markRead);
     await page.screenshot({ path: `${SHOTS}/mobile-alarms.png` });
   });
+
+  test('a statistics screen puts its query form above the results, within the width', async ({ page }) => {
+    await phoneLogin(page);
+    await page.goto('/index/count/countAlarms');
+    await expect(page.getByTestId('range-shortcuts')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // Every range choice lies inside the screen (they wrap rather than run off the card).
+    for (const choice of await page.getByTestId('range-shortcuts').locator('label').all()) {
+      const b = await boxOf(choice);
+      expect(b.x + b.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expectThumbReachable(page, page.getByTestId('report-search'));
+    await page.screenshot({ path: `${SHOTS}/mobile-stats.png` });
+  });
 });
 
 test.describe('tablet 768×1024', () => {

@@ -62,7 +62,6 @@ export function DeviceSheet({ state, onState, peek, children }: Props) {
         boxShadow: '0 -4px 16px rgba(0,0,0,0.15)',
         // Follows the finger while dragged; eases into place when released.
         transition: dragged == null ? 'height 0.2s ease' : undefined,
-        paddingBottom: 'env(safe-area-inset-bottom)',
       }}
     >
       <div

@@ -274,7 +274,6 @@ export default function TrackPage() {
             zIndex: 20,
             background: '#fff',
             boxShadow: '0 -2px 8px rgba(0,0,0,0.12)',
-            paddingBottom: 'env(safe-area-inset-bottom)',
           }}
         >
           {playerBar(true)}
