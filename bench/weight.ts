@@ -1,5 +1,5 @@
 /**
- * npm run bench:weight -- [--dist-dir dist-bench-weight] [--json FILE] [--chunks 12]
+ * npm run bench:weight -- [--dist-dir dist-bench-weight] [--basemap osm|offline] [--json FILE] [--chunks 12]
  *
  * Page weight (issue 18): the JavaScript each route loads in headless Chromium, every script
  * response (entry, lazy chunks, language chunk, workers) counted once, its body compressed
@@ -10,6 +10,10 @@
  *  - monitor: `/index/home` as `agent`, until the markers are drawn (window.__monitor) and the
  *    basemap's lazy parts have loaded;
  *  - track playback `/index/track` and the device list `/index/device/deviceList`, for information.
+ * The basemap: `osm` (default) serves OpenStreetMap raster tiles through our server from a local
+ * stand-in of the tile server (tests/support/tile-server.ts), as a fresh install with internet and
+ * no map key shows them; `offline` turns the tiles off (OSM_TILE_URL=off), so the monitor draws
+ * the bundled outlines (world and China), loaded only then.
  * Budgets (config/page-weight.ts): login < 263 KB, monitor < 526 KB (traccar-web 6.14.5's up-front
  * JavaScript on this machine). Exits 1 when a route is over its budget.
  */
@@ -20,6 +24,7 @@ import { PAGE_WEIGHT_BUDGETS, type BudgetedRoute } from '../config/page-weight';
 import { chunkName, formatWeights, gzipSize, overBudget, routeWeight, type ChunkWeight, type RouteWeight } from '../scripts/check-weight';
 import { SESSION_KEYS } from '../src/providers/session';
 import { apiPost } from '../tests/support/processes';
+import { startTileServer, type TileServer } from '../tests/support/tile-server';
 import { CHROMIUM_ARGS } from './support/chromium';
 import { ensureBuild, startBenchServer } from './support/server';
 
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     'dist-dir': { type: 'string', default: 'dist-bench-weight' },
     json: { type: 'string' },
     chunks: { type: 'string', default: '12' },
+    basemap: { type: 'string', default: 'osm' },
   },
 });
 const USER = 'agent';
@@ -146,8 +152,15 @@ async function main() {
   const distDir = values['dist-dir']!;
   log(`building the web app into ${distDir} (when stale)…`);
   ensureBuild(distDir);
-  log('starting the server…');
-  const server = await startBenchServer({ distDir, bulkDevices: 0, bulkUser: 'weight' });
+  const basemap = values.basemap === 'offline' ? 'offline' : 'osm';
+  const tiles: TileServer | null = basemap === 'osm' ? await startTileServer() : null;
+  log(`starting the server (basemap: ${basemap === 'osm' ? `OpenStreetMap tiles from ${tiles!.template}` : 'offline outlines'})…`);
+  const server = await startBenchServer({
+    distDir,
+    bulkDevices: 0,
+    bulkUser: 'weight',
+    env: { OSM_TILE_URL: tiles?.template ?? 'off', PMTILES_FILE: '' },
+  });
   const base = `http://127.0.0.1:${server.port}`;
   let browser: Browser | null = null;
   try {
@@ -162,6 +175,7 @@ async function main() {
       log(`${spec.name}: ${(r.gzip / 1000).toFixed(1)} KB gzip -9 in ${r.chunks.length} files${where}` +
         (r.offMachine.length ? `; requests off this machine: ${r.offMachine.join(', ')}` : ''));
     }
+    if (tiles) log(`the tile server answered ${tiles.requests.length} tile requests (the basemap was drawn from tiles)`);
     console.log(formatWeights(results, { chunksPerRoute: Number(values.chunks) }));
     if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2));
     const over = results.filter(overBudget);
@@ -172,6 +186,7 @@ async function main() {
   } finally {
     await browser?.close();
     await server.close();
+    await tiles?.close();
   }
 }
 

@@ -20,6 +20,13 @@ export const PAGE_WEIGHT_BUDGETS: Readonly<Record<BudgetedRoute, number>> = {
 };
 
 /**
+ * The routes whose budget fails `npm run build`. The monitor is measured and printed by the
+ * build and by bench:weight (which fails on it), but it does not fit yet (docs/benchmarks.md,
+ * "Page weight"): enforcing it would stop every build. Add it here once it fits.
+ */
+export const ENFORCED_ROUTES: readonly BudgetedRoute[] = ['login'];
+
+/**
  * What each route loads, as Vite manifest keys (source paths): the entry (index.html) is part of
  * every route; the others are the lazy modules the route imports when it is shown. The build
  * check sums the static closure of these; the benchmark measures what Chromium really loads.
@@ -33,7 +40,8 @@ export const ROUTE_ROOTS: Readonly<Record<BudgetedRoute, readonly string[]>> = {
     'chunk:locale-en-errors',
     'chunk:locale-en-app',
     'src/shell/AuthenticatedApp.tsx',
+    'src/i18n/appTexts.ts',
     'src/pages/monitor/MonitorPage.tsx',
-    'src/maps/index.ts',
+    'chunk:maps',
   ],
 };

@@ -1,18 +1,9 @@
 import { homeOf, type RoleSubject } from '../../config/roles';
 import { abilityFor, hasAnyPermission } from './ability';
+import { normalizePath, PUBLIC_ROUTES } from './publicRoutes';
 
-/** Public routes (spec section 2). Every other page needs a login. */
-export const PUBLIC_ROUTES = {
-  root: '/',
-  redirect: '/redirect',
-  login: '/login',
-  payResult: '/payResult',
-  /** The local sandbox provider's checkout (its approve link); the page asks for the login itself. */
-  sandboxPay: '/sandbox-pay',
-  loginByCert: '/loginByCert',
-  test: '/_test',
-  notFound: '/notFound',
-} as const;
+// Where they are defined: the login page imports them without the guard's permission checks.
+export { normalizePath, PUBLIC_ROUTES };
 
 /** A route behind the login; `permissions` is any-of (one suffices), absent means any user. */
 export interface GuardedRoute {
@@ -38,11 +29,6 @@ export type GuardDecision =
 
 const ALLOW: GuardDecision = { kind: 'allow' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
-
-export function normalizePath(path: string): string {
-  const clean = path.split(/[?#]/)[0] || '/';
-  return clean.length > 1 ? clean.replace(/\/+$/, '') || '/' : clean;
-}
 
 /** Where a logged-in user starts: their role's home page, or null when the role has none. */
 function homeDecision(user: RoleSubject): GuardDecision {

@@ -37,12 +37,19 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+type Bundles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
 /**
- * Every locales/<lng>/<namespace>.json as a lazy import. vite.config.ts puts the files of one
- * language into one chunk per text group (src/i18n/groups.ts), so the login page loads a few kB
- * of texts and the signed-in app the rest.
+ * locales/<lng>/<namespace>.json as lazy imports: here those of the `login` and `errors` groups,
+ * in ./appTexts.ts (loaded with them) the others. vite.config.ts puts the files of one language
+ * into one chunk per text group (src/i18n/groups.ts), so the login page loads a few kB of texts
+ * and the signed-in app the rest. The pattern names the groups' namespaces (see groups.ts).
  */
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+const bundles: Bundles = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../locales/*/{common,login,errors}.json',
+);
+const bundlesOf = async (group: TextGroup): Promise<Bundles> =>
+  group === 'app' ? (await import('./appTexts')).APP_BUNDLES : bundles;
 
 /** Loads in flight or done, per `<lng>/<group>`. */
 const loaded = new Map<string, Promise<void>>();
@@ -50,11 +57,14 @@ const antdLocales = new Map<Language, Locale | undefined>();
 /** The groups the page needs: every language shown loads these. The login page needs `login` only. */
 const wanted = new Set<TextGroup>(['login']);
 
-function filesOf(lng: Language, group: TextGroup): [Namespace, () => Promise<{ default: Record<string, unknown> }>][] {
+async function filesOf(lng: Language, group: TextGroup): Promise<[Namespace, Bundles[string]][]> {
   const prefix = `../../locales/${lng}/`;
-  return Object.entries(bundles)
+  return Object.entries(await bundlesOf(group))
     .filter(([path]) => path.startsWith(prefix))
-    .map(([path, load]) => [path.slice(prefix.length, -'.json'.length) as Namespace, load] as [Namespace, typeof load])
+    .map(
+      ([path, load]) =>
+        [path.slice(prefix.length, -'.json'.length) as Namespace, load] as [Namespace, typeof load],
+    )
     .filter(([ns]) => groupOfNamespace(ns) === group);
 }
 
@@ -65,7 +75,9 @@ function loadGroup(lng: Language, group: TextGroup): Promise<void> {
   if (!pending) {
     pending = (async () => {
       const [files, antd] = await Promise.all([
-        Promise.all(filesOf(lng, group).map(async ([ns, load]) => [ns, (await load()).default] as const)),
+        filesOf(lng, group).then((files) =>
+          Promise.all(files.map(async ([ns, load]) => [ns, (await load()).default] as const)),
+        ),
         group === 'login' ? loadAntdLocale(lng) : undefined,
       ]);
       for (const [ns, texts] of files) i18n.addResourceBundle(lng, ns, texts, true, true);
@@ -87,7 +99,10 @@ export async function loadLanguage(lng: Language): Promise<void> {
  * them for the language shown (or `lng`, before i18next is initialised), and every later
  * language change loads them as well.
  */
-export async function loadTextGroups(groups: readonly TextGroup[], lng = i18n.language as Language): Promise<void> {
+export async function loadTextGroups(
+  groups: readonly TextGroup[],
+  lng = i18n.language as Language,
+): Promise<void> {
   groups.forEach((g) => wanted.add(g));
   await Promise.all(groups.map((g) => loadGroup(lng, g)));
 }

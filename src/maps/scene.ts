@@ -1,4 +1,5 @@
-import { BaiduMap, GaodeMap, GoogleMap, L7Map, Scene } from './l7';
+import { keyedMapClass } from './keyedMaps';
+import { L7Map, Scene } from './l7';
 import { brandMapView } from '../providers/publicConfig';
 import { toMapCoords } from './coords';
 import { logMapFailure, reasonText } from './log';
@@ -36,20 +37,21 @@ async function keyedMap(provider: 'gaode' | 'baidu' | 'google', variant: MapVari
   const { center, zoom } = brandMapView();
   const [lng, lat] = toMapCoords(provider, center[0], center[1], variant);
   const view = { center: [lng, lat] as [number, number], zoom, token: key };
+  const MapClass = await keyedMapClass(provider);
   if (provider === 'gaode') {
     await loadScript(`https://webapi.amap.com/maps?v=2.0&key=${k}`, () => !!win().AMap?.Map, null, SCRIPT_TIMEOUT_MS);
     const AMap = win().AMap as unknown as { TileLayer: { Satellite: new () => unknown; RoadNet: new () => unknown } };
     const layers = variant === 'satellite' ? [new AMap.TileLayer.Satellite(), new AMap.TileLayer.RoadNet()] : undefined;
-    return new GaodeMap({ ...view, style: 'normal', ...(layers ? { layers } : {}) });
+    return new MapClass({ ...view, style: 'normal', ...(layers ? { layers } : {}) });
   }
   if (provider === 'baidu') {
     const cb = '__fleetgateBaiduReady';
     await loadScript(`https://api.map.baidu.com/api?type=webgl&v=1.0&ak=${k}&callback=${cb}`, () => !!win().BMapGL, cb, SCRIPT_TIMEOUT_MS);
-    return new BaiduMap(view);
+    return new MapClass(view);
   }
   const cb = '__fleetgateGoogleReady';
   await loadScript(`https://maps.googleapis.com/maps/api/js?key=${k}&callback=${cb}`, () => !!win().google?.maps?.Map, cb, SCRIPT_TIMEOUT_MS);
-  return new GoogleMap({ ...view, mapTypeId: variant === 'satellite' ? 'satellite' : 'roadmap', logoVisible: false });
+  return new MapClass({ ...view, mapTypeId: variant === 'satellite' ? 'satellite' : 'roadmap', logoVisible: false });
 }
 
 function offlineMap() {

@@ -1,12 +1,10 @@
 import type { AuthProvider } from '@refinedev/core';
 import { API_MESSAGE } from '../domain/codes';
-import { loginFailureKey } from '../domain/loginFailure';
-import { PUBLIC_ROUTES } from '../domain/routeGuard';
+import { PUBLIC_ROUTES } from '../domain/publicRoutes';
 import { i18n, applyLanguage } from '../i18n';
 import { preferredLanguage } from '../i18n/preferred';
 import { ApiError, isSessionExpiredError, request } from './http';
 import { brand } from './publicConfig';
-import { forgetRememberedLogin, saveRememberedLogin } from './rememberedLogin';
 import {
   clearSession,
   expireSession,
@@ -22,13 +20,23 @@ export type LoginParams =
   | { mode?: 'password'; username: string; password: string; remember?: boolean }
   | { mode: 'cert'; terminalID: string; password: string };
 
-function failure(error: unknown) {
+// The failure codes' catalogue and the remembered login's cipher load with a login, not with the
+// login page (page weight, issue 18).
+async function failure(error: unknown) {
+  const { loginFailureKey } = await import('../domain/loginFailure');
   const status = error instanceof ApiError ? error.statusCode : 0;
   const meta = error instanceof ApiError ? error.meta : undefined;
   return {
     success: false,
     error: { name: i18n.t('login:failed'), message: i18n.t(`errors:${loginFailureKey(status, meta)}`) },
   };
+}
+
+/** "Remember password" ticked or not: the cipher's code is loaded only then. */
+async function rememberLogin({ username, password, remember }: { username: string; password: string; remember?: boolean }) {
+  const { forgetRememberedLogin, saveRememberedLogin } = await import('./rememberedLogin');
+  if (remember) saveRememberedLogin({ username, password });
+  else forgetRememberedLogin();
 }
 
 /**
@@ -56,15 +64,12 @@ export const authProvider: AuthProvider = {
               { anonymous: true },
             );
       setSession(data);
-      if (params.mode !== 'cert') {
-        if (params.remember) saveRememberedLogin({ username: params.username, password: params.password });
-        else if (params.remember === false) forgetRememberedLogin();
-      }
+      if (params.mode !== 'cert' && params.remember !== undefined) await rememberLogin(params).catch(() => undefined);
       await applyLanguageFor(data.user.role);
       // /redirect sends the user to their home page (or the no-permission message).
       return { success: true, redirectTo: params.mode === 'cert' ? '/index/home' : PUBLIC_ROUTES.redirect };
     } catch (error) {
-      return failure(error);
+      return await failure(error);
     }
   },
 

@@ -1,12 +1,13 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
+import { REMEMBERED_LOGIN_KEY } from './rememberedLoginKey';
 
 /**
  * "Remember password" (spec section 2): the credentials are kept in localStorage, obfuscated
  * with AES under a fixed client-side secret. This only keeps the password from sitting there in
  * plain text; anyone with the page's code can reverse it, as the spec accepts.
  */
-const STORAGE_KEY = 'rememberedLogin';
+const STORAGE_KEY = REMEMBERED_LOGIN_KEY;
 const CLIENT_SECRET = 'fleetgate-login-remember-v1';
 
 export interface RememberedLogin {

@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES, normalizePath } from '../domain/routeGuard';
+import { PUBLIC_ROUTES, normalizePath } from '../domain/publicRoutes';
 
 export type EntryDecision = { kind: 'login' } | { kind: 'redirect'; to: string } | { kind: 'shell' };
 

@@ -1,7 +1,8 @@
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { GlobalOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../domain/brand';
+import { Link, Text } from './text';
 
 /** The brand's company and how to reach it, at the foot of the login page. */
 export function BrandContact({ contact, color }: { contact: Brand['contact']; color?: string }) {
@@ -14,25 +15,21 @@ export function BrandContact({ contact, color }: { contact: Brand['contact']; co
       size={[16, 4]}
       style={{ justifyContent: 'center', width: '100%', fontSize: 13 }}
     >
-      <Typography.Text style={style}>
+      <Text style={style}>
         {t('copyright', { year: new Date().getFullYear(), company: contact.company })}
-      </Typography.Text>
+      </Text>
       {contact.phone && (
-        <Typography.Link
-          href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}
-          style={style}
-          title={t('contact.phone')}
-        >
+        <Link href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`} style={style} title={t('contact.phone')}>
           <PhoneOutlined /> {contact.phone}
-        </Typography.Link>
+        </Link>
       )}
       {contact.email && (
-        <Typography.Link href={`mailto:${contact.email}`} style={style} title={t('contact.email')}>
+        <Link href={`mailto:${contact.email}`} style={style} title={t('contact.email')}>
           <MailOutlined /> {contact.email}
-        </Typography.Link>
+        </Link>
       )}
       {contact.website && (
-        <Typography.Link
+        <Link
           href={contact.website}
           target="_blank"
           rel="noreferrer"
@@ -40,7 +37,7 @@ export function BrandContact({ contact, color }: { contact: Brand['contact']; co
           title={t('contact.website')}
         >
           <GlobalOutlined /> {contact.website.replace(/^https?:\/\//, '')}
-        </Typography.Link>
+        </Link>
       )}
     </Space>
   );

@@ -1,10 +1,13 @@
-import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form } from 'antd';
+// Input's own modules: antd's input index also brings the text area, search and one-time-code inputs.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../domain/brand';
 import { loadTextGroups } from '../../i18n';
-import { readRememberedLogin } from '../../providers/rememberedLogin';
+import { hasRememberedLogin } from '../../providers/rememberedLoginKey';
 import { hasExpiredNotice } from '../../providers/session';
 import { BrandDownloads } from './BrandDownloads';
 import { useLoginAction } from './useLoginAction';
@@ -19,11 +22,19 @@ interface LoginFields {
 export function LoginForm({ brand: b }: { brand: Brand }) {
   const { t } = useTranslation('login');
   const { login, isPending } = useLoginAction();
-  // Read once: the form starts from the remembered credentials, if any.
-  const [initial] = useState<LoginFields>(() => {
-    const saved = readRememberedLogin();
-    return { username: saved?.username ?? '', password: saved?.password ?? '', remember: saved != null };
-  });
+  const [form] = Form.useForm<LoginFields>();
+  // Remembered credentials fill the form; their cipher's code loads only when some are stored.
+  useEffect(() => {
+    let live = true;
+    if (hasRememberedLogin())
+      void import('../../providers/rememberedLogin').then(({ readRememberedLogin }) => {
+        const saved = readRememberedLogin();
+        if (live && saved) form.setFieldsValue({ ...saved, remember: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [form]);
   // The notice's text is one of the error texts, which the login page loads only when needed.
   const [expired, setExpired] = useState(false);
   useEffect(() => {
@@ -42,8 +53,11 @@ export function LoginForm({ brand: b }: { brand: Brand }) {
       <Form<LoginFields>
         layout="vertical"
         requiredMark={false}
-        initialValues={initial}
-        onFinish={(v) => void login({ username: v.username.trim(), password: v.password, remember: v.remember })}
+        form={form}
+        initialValues={{ username: '', password: '', remember: false }}
+        onFinish={(v) =>
+          void login({ username: v.username.trim(), password: v.password, remember: v.remember })
+        }
       >
         <Form.Item
           name="username"
@@ -57,7 +71,7 @@ export function LoginForm({ brand: b }: { brand: Brand }) {
           label={t('password')}
           rules={[{ required: true, message: t('passwordRequired') }]}
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
         <Form.Item name="remember" valuePropName="checked">
           <Checkbox>{t('remember')}</Checkbox>

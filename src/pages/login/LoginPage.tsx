@@ -1,9 +1,10 @@
 import { ConfigProvider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { LanguageSelect } from '../../components/LanguageSelect';
 import { brand, brandChangesAt, loadPublicConfig } from '../../providers/publicConfig';
+import { LanguageMenu } from './LanguageMenu';
 import { LoginForm } from './LoginForm';
+import { PageText } from './text';
 import { LOGIN_LAYOUTS } from './variants';
 
 /**
@@ -31,9 +32,9 @@ export function LoginPage() {
   return (
     // The brand's colour, also when this page switched brands after the app started.
     <ConfigProvider theme={{ token: { colorPrimary: b.colors.primary, colorLink: b.colors.primary } }}>
-      <div data-testid="login-page" data-brand={b.id} data-variant={b.loginVariant}>
-        <Layout brand={b} form={<LoginForm brand={b} />} tools={<LanguageSelect />} />
-      </div>
+      <PageText data-testid="login-page" data-brand={b.id} data-variant={b.loginVariant}>
+        <Layout brand={b} form={<LoginForm brand={b} />} tools={<LanguageMenu />} />
+      </PageText>
     </ConfigProvider>
   );
 }

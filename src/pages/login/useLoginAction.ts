@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PUBLIC_ROUTES } from '../../domain/routeGuard';
+import { PUBLIC_ROUTES } from '../../domain/publicRoutes';
 import { loadTextGroups } from '../../i18n';
 import { authProvider, type LoginParams } from '../../providers/authProvider';
 

@@ -1,10 +1,11 @@
-import { Flex, Space, Typography, theme } from 'antd';
+import { Flex, Space, theme } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Brand, LoginVariant } from '../../domain/brand';
 import { BrandContact } from './BrandContact';
 import { BrandIllustration } from './BrandIllustration';
+import { Paragraph, Text, Title } from './text';
 
 export interface VariantProps {
   brand: Brand;
@@ -19,10 +20,10 @@ function BrandHeading({ brand: b, size = 56 }: { brand: Brand; size?: number }) 
   return (
     <Space direction="vertical" align="center" style={{ width: '100%', marginBottom: 24 }}>
       <img src={`/brands/${b.logo}`} alt={b.title} width={size} height={size} />
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Title level={3} style={{ margin: 0 }}>
         {b.title}
-      </Typography.Title>
-      <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
+      </Title>
+      <Text secondary>{t('subtitle')}</Text>
     </Space>
   );
 }
@@ -73,20 +74,20 @@ function Split({ brand: b, form, tools }: VariantProps) {
       >
         <Space size={12}>
           <img src={`/brands/${b.logo}`} alt="" width={40} height={40} />
-          <Typography.Text strong style={{ color: '#fff', fontSize: 20 }}>
+          <Text strong style={{ color: '#fff', fontSize: 20 }}>
             {b.title}
-          </Typography.Text>
+          </Text>
         </Space>
-        <Typography.Title level={2} style={{ color: '#fff', margin: 0, maxWidth: 460 }}>
+        <Title level={2} style={{ color: '#fff', margin: 0, maxWidth: 460 }}>
           {t('tagline')}
-        </Typography.Title>
+        </Title>
         <BrandIllustration primary={b.colors.primary} accent={b.colors.header ?? '#ffffff'} />
         <Space direction="vertical" size={8}>
           {features.map((k) => (
-            <Typography.Text key={k} style={{ color: 'rgba(255,255,255,0.85)' }}>
+            <Text key={k} style={{ color: 'rgba(255,255,255,0.85)' }}>
               <CheckCircleFilled style={{ color: b.colors.primary, marginInlineEnd: 8 }} />
               {t(k)}
-            </Typography.Text>
+            </Text>
           ))}
         </Space>
       </Flex>
@@ -124,18 +125,18 @@ function Minimal({ brand: b, form, tools }: VariantProps) {
       >
         <Space size={10}>
           <img src={`/brands/${b.logo}`} alt="" width={32} height={32} />
-          <Typography.Text strong style={{ fontSize: 18 }}>
+          <Text strong style={{ fontSize: 18 }}>
             {b.title}
-          </Typography.Text>
+          </Text>
         </Space>
         {tools}
       </Flex>
       <Flex flex={1} align="center" justify="center" style={{ padding: 24 }}>
         <div style={{ width: 340, maxWidth: '100%' }}>
-          <Typography.Title level={3} style={{ marginBottom: 4 }}>
+          <Title level={3} style={{ marginBottom: 4 }}>
             {b.title}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('welcome')}</Typography.Paragraph>
+          </Title>
+          <Paragraph secondary>{t('welcome')}</Paragraph>
           {form}
         </div>
       </Flex>
