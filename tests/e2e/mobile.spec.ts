@@ -165,7 +165,12 @@ test.describe('phone 390×844', () => {
 
     await page.getByTestId('query-toggle').tap();
     await expect(page.getByTestId('track-devices')).toBeVisible();
-    await expectThumbReachable(page, page.getByTestId('track-query-button'));
+    // Measured once the drawer has slid in.
+    const query = page.getByTestId('track-query-button');
+    await expect
+      .poll(async () => (await boxOf(query)).y + (await boxOf(query)).height)
+      .toBeLessThan(PHONE.height);
+    await expectThumbReachable(page, query);
     await page.screenshot({ path: `${SHOTS}/mobile-track-query.png` });
   });
 
