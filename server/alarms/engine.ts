@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { OVERSPEED_KMH, OVERSPEED_MIN_MS } from '../../src/domain/constants';
 import { lowBatteryStep } from '../../src/domain/alarm/low-battery';
+import type { PlatformAlarmType } from '../../src/domain/alarm-types';
 import { overspeedStep, CALM, type OverspeedWatch } from '../../src/domain/alarm/overspeed';
 import { fenceStep } from '../../src/domain/fence/rules';
 import { SUBJECT, type EventBus } from '../bus/types';
@@ -126,7 +127,11 @@ export class AlarmEngine {
       if (!r.valid || r.hidden) continue;
       this.stats.evaluated++;
       const at = r.fixTime.getTime();
-      const raise = (type: string, attributes: Record<string, unknown> | null, postType?: number) =>
+      const raise = (
+        type: PlatformAlarmType,
+        attributes: Record<string, unknown> | null,
+        postType?: number,
+      ) =>
         alarms.push({
           deviceId: r.deviceId,
           terminalId: r.terminalId ?? '',
