@@ -37,6 +37,18 @@ async function expectThumbReachable(page: Page, l: Locator) {
   expect(b.height).toBeGreaterThanOrEqual(TOUCH - 0.5);
 }
 
+/** Waits until a sliding drawer or sheet stands still, so it is measured and pictured in place. */
+async function settled(page: Page, l: Locator) {
+  await expect
+    .poll(async () => {
+      const a = await boxOf(l);
+      await page.waitForTimeout(150);
+      const b = await boxOf(l);
+      return Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.height - b.height);
+    })
+    .toBe(0);
+}
+
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
 async function expectNoSidewaysScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [
@@ -61,6 +73,8 @@ test.describe('phone 390×844', () => {
     const drawer = page.locator('.ant-drawer-content').filter({ has: page.getByTestId('app-menu') });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('link', { name: 'Track playback' })).toBeVisible();
+    await settled(page, drawer);
+    expect((await boxOf(drawer)).x).toBe(0);
     await page.screenshot({ path: `${SHOTS}/mobile-menu.png` });
 
     // Choosing a page closes the drawer.
@@ -105,6 +119,7 @@ test.describe('phone 390×844', () => {
     await expect(sheet).toHaveAttribute('data-state', 'full');
     await expect.poll(async () => (await boxOf(sheet)).height).toBeGreaterThan(m.height * 0.8);
     await expect(page.getByTestId('device-row').nth(5)).toBeInViewport();
+    await settled(page, sheet);
     await page.screenshot({ path: `${SHOTS}/mobile-monitor-list.png` });
 
     // A drag down collapses it again; a drag up expands it.
@@ -196,6 +211,7 @@ test.describe('phone 390×844', () => {
     // The filters live in a drawer; the table scrolls sideways inside its card, not the page.
     await filters.tap();
     await expect(page.getByTestId('filters-drawer')).toBeVisible();
+    await settled(page, page.locator('.ant-drawer-open .ant-drawer-content-wrapper'));
     await page.screenshot({ path: `${SHOTS}/mobile-alarms-filters.png` });
     await page.locator('.ant-drawer-mask').tap({ position: { x: 10, y: 10 } });
     await expect(page.getByTestId('filters-drawer')).toBeHidden();
