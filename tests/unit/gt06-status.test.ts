@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HeartbeatMessage } from '../../server/gateway/codec';
 import { decodeGt06Frame, encodeGt06Ack } from '../../server/gateway/gt06';
-import { bytes, NOW, packet } from './gt06-build';
+import { bytes, dateBytes, FIX, NOW, packet, u32 } from './gt06-build';
 
 const decode = (frame: Buffer) => {
   const result = decodeGt06Frame(frame, {}, NOW);
@@ -114,5 +114,49 @@ describe('GT06 0x94 information transfer', () => {
       temperature: -3.5,
       attributes: { humidity: 45.6 },
     });
+  });
+});
+
+describe('GT06 device state packets', () => {
+  it('0x8C (OBD): ACC and the PID values in hundredths; acked', () => {
+    const text = Buffer.from('2B=1388,36=0BB8,4A=LSVAB4187J2123456', 'latin1');
+    const { msg, result } = decode(packet(0x8c, bytes(dateBytes(FIX.time), [1], text, Buffer.alloc(12))));
+    expect(msg).toMatchObject({
+      type: 'status',
+      acc: true,
+      fuel: 50,
+      attributes: { rpm: 30, vin: 'LSVAB4187J2123456' },
+    });
+    expect(result.reply).toEqual(encodeGt06Ack(0x8c, 1));
+  });
+
+  it('0xF1 (4G device status): ACC, arming, external voltage, charging', () => {
+    const items = bytes([0, 4, 1, 1], [0, 2, 1, 0], [0, 5, 2, 0x04, 0xd2], [0, 7, 1, 1], [0, 1, 1, 2]);
+    expect(decode(packet(0xf1, bytes(u32(FIX.time.getTime() / 1000), items))).msg).toMatchObject({
+      type: 'status',
+      acc: true,
+      armed: false,
+      externalVoltage: 12.34,
+      charging: true,
+      attributes: { motion: true },
+    });
+  });
+
+  it('0x9B: an external device’s serial data, as text when printable', () => {
+    expect(decode(packet(0x9b, bytes([3], Buffer.from('T=21.5 ', 'latin1')))).msg.attributes).toEqual({
+      serialDevice: 3,
+      serialData: 'T=21.5',
+    });
+    expect(decode(packet(0x9b, bytes([3], [0x01, 0xff]))).msg.attributes).toMatchObject({
+      serialData: '01ff',
+    });
+  });
+
+  it('0x2A (address request): answered in the 7979 form with "no address"', () => {
+    const { result } = decode(packet(0x2a, bytes(Buffer.alloc(8))));
+    const reply = result.reply!;
+    expect(reply.subarray(0, 2).toString('hex')).toBe('7979');
+    expect(reply[4]).toBe(0x97);
+    expect(reply.toString('latin1')).toContain('NA&&NA&&0##');
   });
 });

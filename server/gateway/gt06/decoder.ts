@@ -13,7 +13,8 @@ import {
   type DecodedMessage,
   type DecodeResult,
 } from '../codec';
-import { encodeGt06Ack, encodeGt06TimeReply } from './encoder';
+import { encodeGt06Ack, encodeGt06AddressReply, encodeGt06TimeReply } from './encoder';
+import { decodeDeviceStatus, decodeObd, decodeSerialData } from './device-status';
 import { decodeAz735, decodeEvent95 } from './events';
 import { parseGt06Frame, type Gt06Frame } from './framing';
 import { decodeLbsWifiPacket, isLbsWifiPacket } from './lbs-wifi';
@@ -117,6 +118,18 @@ function decodeByNumber(ctx: Gt06Context, session: CodecSession): DecodeResult {
       return position(decodeEvent95(ctx));
     case P.modular:
       return position(decodeModular(ctx));
+    case P.obd:
+      return { messages: [decodeObd(ctx)], reply: ack() };
+    case P.deviceStatus:
+      return { messages: [decodeDeviceStatus(ctx)], reply: ack() };
+    case P.serialData:
+      return { messages: [decodeSerialData(ctx)], reply: ack() };
+    case P.addressRequest:
+      // We geocode on the platform, not for the device: the answer says "no address".
+      return {
+        messages: [{ ...base, type: 'unknown', note: 'address request' }],
+        reply: encodeGt06AddressReply(),
+      };
   }
   if (f.extended && (f.protocol === P.alarm4 || f.protocol === P.wifi5))
     return {

@@ -17,6 +17,16 @@ export function buildRawGt06Reply(protocol: number, time: Uint8Array): Buffer {
   return Buffer.concat([Buffer.from([0x78, 0x78, 0x00, protocol]), time, Buffer.from([0x0d, 0x0a])]);
 }
 
+/**
+ * Answer to a GK310 address request (0x2A): the 0x97 address packet in the 7979 form with
+ * `NA&&NA&&0##`, "no address", as the device needs an answer to stop asking.
+ */
+export function encodeGt06AddressReply(): Buffer {
+  const text = Buffer.from('NA&&NA&&0##', 'latin1');
+  const body = Buffer.concat([Buffer.from([text.length, 0, 0, 0, 0]), text]);
+  return buildGt06Packet(0x97, body, 0, true);
+}
+
 /** Reply to a 0x8A time request: the current UTC time as YY MM DD hh mm ss, echoing the serial. */
 export function encodeGt06TimeReply(serial: number, now: Date = new Date()): Buffer {
   const body = Uint8Array.of(

@@ -38,8 +38,10 @@ export const GT06_PROTOCOL = {
   iButton: 0x61,
   wifi2: 0x69,
   modular: 0x70,
+  addressRequest: 0x2a, // GK310: asks the server for a street address
   command: 0x80,
   timeRequest: 0x8a,
+  obd: 0x8c, // FM08ABC
   info: 0x94,
   alarm95: 0x95, // JC100/JC400 event packet
   gpsLbs7: 0xa0, // 4G location: four-byte LAC, eight-byte cell id
@@ -50,4 +52,6 @@ export const GT06_PROTOCOL = {
   lbsAlarm: 0xa5, // 4G LBS alarm
   wifiAlarm: 0xa9,
   wifi4: 0xf3,
+  serialData: 0x9b,
+  deviceStatus: 0xf1, // Jimi IoT 4G
 } as const;
