@@ -37,6 +37,11 @@ async function expectThumbReachable(page: Page, l: Locator) {
   expect(b.height).toBeGreaterThanOrEqual(TOUCH - 0.5);
 }
 
+/** The monitor's map has drawn its markers (published by src/pages/monitor/benchHooks.ts). */
+async function markersDrawn(page: Page) {
+  await page.waitForFunction(() => (window.__monitor?.markers ?? 0) > 0, undefined, { timeout: 30_000 });
+}
+
 /** Waits until a sliding drawer or sheet stands still, so it is measured and pictured in place. */
 async function settled(page: Page, l: Locator) {
   await expect
@@ -112,6 +117,7 @@ test.describe('phone 390×844', () => {
     const buttons = page.getByTestId('map-toolbar').locator('button');
     expect(await buttons.count()).toBeGreaterThanOrEqual(5);
     for (const b of await buttons.all()) await expectThumbReachable(page, b);
+    await markersDrawn(page);
     await page.screenshot({ path: `${SHOTS}/mobile-monitor.png` });
 
     // A tap on the handle expands the sheet to about 85 % of the map.
@@ -253,6 +259,7 @@ test.describe('tablet 768×1024', () => {
     expect(map.x).toBeGreaterThanOrEqual(list.x + list.width - 1);
     expect(map.x + map.width).toBeLessThanOrEqual(TABLET.width);
     expect(map.width).toBeGreaterThan(TABLET.width * 0.4);
+    await markersDrawn(page);
     await page.screenshot({ path: `${SHOTS}/tablet-monitor.png` });
 
     await page.goto('/index/track');
