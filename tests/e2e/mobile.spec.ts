@@ -326,6 +326,18 @@ test.describe('installable PWA', () => {
     expect(ids[1]).toBeTruthy();
     expect(ids[0]).not.toBe(ids[1]);
 
+    // Page loads are network first: each reload gets a new index.html from the server (a new
+    // request id), so a rebuilt server is never hidden behind a cached shell.
+    const loads: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await page.reload();
+      expect(res?.fromServiceWorker()).toBe(true);
+      loads.push(res?.headers()['x-request-id'] ?? '');
+    }
+    expect(loads[0]).toBeTruthy();
+    expect(loads[0]).not.toBe(loads[1]);
+    await expect(page.getByTestId('device-row').first()).toBeVisible();
+
     // No cache holds an API answer or a tile; the shell is cached.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
