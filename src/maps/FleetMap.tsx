@@ -3,6 +3,8 @@ import type { Scene } from './l7';
 import { fromMapCoords, toMapCoords } from './coords';
 import { OfflineBasemap } from './basemap/OfflineBasemap';
 import { RasterTiles } from './basemap/RasterTiles';
+import { StreetBasemap } from './basemap/StreetBasemap';
+import type { StreetBasemapKind } from './basemap/streets';
 import { DevicesLayer } from './layers/DevicesLayer';
 import { FencesLayer } from './layers/FencesLayer';
 import { LabelsLayer } from './layers/LabelsLayer';
@@ -29,6 +31,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
   const { provider, variant, mapKey, tileUrl, devices, selectedId, follow, trail, fences, showLabels, measure } = props;
   const container = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [basemap, setBasemap] = useState<StreetBasemapKind | ''>('');
   const callbacks = useRef(props);
   callbacks.current = props;
 
@@ -56,6 +59,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
     return () => {
       disposed = true;
       setShown(null);
+      setBasemap('');
       // React runs this cleanup before the layers' own (they remove their layers from the
       // scene), so the scene is destroyed on the next task, after them.
       const old = scene;
@@ -79,6 +83,16 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
       fromMap: (lng, lat) => fromMapCoords(p, lng, lat, v),
     };
   }, [shown, variant]);
+
+  // The zoom as an attribute of the map element, for browser tests and page scripts to read.
+  useEffect(() => {
+    if (!shown) return;
+    const { scene } = shown;
+    const report = () => container.current?.setAttribute('data-zoom', scene.getZoom().toFixed(2));
+    report();
+    scene.on('zoomend', report);
+    return () => scene.off('zoomend', report);
+  }, [shown]);
 
   const latestDevices = useRef(devices);
   latestDevices.current = devices;
@@ -112,10 +126,25 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
 
   return (
     <div className={props.className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
-      <div ref={container} data-testid="fleet-map" data-provider={ctx?.provider ?? ''} style={{ position: 'absolute', inset: 0 }} />
+      <div
+        ref={container}
+        data-testid="fleet-map"
+        data-provider={ctx?.provider ?? ''}
+        data-basemap={ctx?.provider === 'offline' ? basemap : ''}
+        style={{ position: 'absolute', inset: 0 }}
+      />
       {ctx && (
         <MapContext.Provider value={ctx}>
-          {(ctx.provider === 'offline' || tiles) && <OfflineBasemap />}
+          {ctx.provider === 'offline' && (
+            <StreetBasemap
+              onShown={(kind) => {
+                setBasemap(kind);
+                callbacks.current.onBasemap?.(kind);
+              }}
+              onFailed={(reason) => callbacks.current.onProviderFailed?.('offline', reason)}
+            />
+          )}
+          {tiles && <OfflineBasemap />}
           {tiles && (
             <RasterTiles
               provider={tiles}

@@ -61,6 +61,11 @@ export interface FleetMapProps {
   /** After the device layer has drawn `markers` points (at = Date.now()). */
   onRendered?(info: { markers: number; at: number }): void;
   onProviderFailed?(provider: MapProvider, reason: string): void;
+  /**
+   * Without a key (provider `offline`): the basemap shown, vector tiles (PMTILES_FILE), OSM
+   * tiles, or the bundled outlines when neither is offered or the OSM tiles do not load.
+   */
+  onBasemap?(kind: 'vector' | 'osm' | 'outlines'): void;
   onMeasure?(meters: number): void;
   /** Extra class for the map container (it fills its parent by default). */
   className?: string;

@@ -53,20 +53,27 @@ export function streetLayers(): Record<string, FeatureCollection> {
     const k = roadKind(j);
     roads.push(feature({ type: 'LineString', coordinates: [[w, y], [e, y]] }, { ...k, name: k.kind === 'minor_road' ? '' : `East Road ${j}` }));
   }
-  // A river across the city and a lake by the centre, a park and a wood.
-  const water = [
-    feature(box(w, cy - 0.0135, e, cy - 0.0105), { kind: 'water', name: 'Test River' }),
-    feature(box(cx + 0.006, cy + 0.006, cx + 0.014, cy + 0.012), { kind: 'lake', name: 'Test Lake' }),
-  ];
-  const landuse = [
-    feature(box(cx - 0.014, cy + 0.002, cx - 0.005, cy + 0.009), { kind: 'park', name: 'Test Park' }),
-    feature(box(cx + 0.02, cy - 0.03, cx + 0.05, cy - 0.02), { kind: 'forest' }),
-  ];
+  // A river across the city; in every 4 × 3 blocks a park and a pond, so any view at zoom 15
+  // (about 7 × 4 blocks) shows both; a wood; a neighbourhood name every 8 × 6 blocks.
+  const water = [feature(box(w, cy - 0.0135, e, cy - 0.0105), { kind: 'water', name: 'Test River' })];
+  const landuse = [feature(box(cx + 0.02, cy - 0.03, cx + 0.05, cy - 0.02), { kind: 'forest' })];
+  const neighbourhoods: Feature[] = [];
+  const inset = STEP * 0.15;
+  const block = (i: number, j: number) => box(w + i * STEP + inset, s + j * STEP + inset, w + (i + 1) * STEP - inset, s + (j + 1) * STEP - inset);
+  for (let i = 0; i < columns; i++) {
+    for (let j = 0; j < rows; j++) {
+      if (i % 4 === 1 && j % 3 === 1) landuse.push(feature(block(i, j), { kind: 'park', name: `Park ${i}-${j}` }));
+      if (i % 4 === 3 && j % 3 === 2) water.push(feature(block(i, j), { kind: 'lake', name: `Pond ${i}-${j}` }));
+      if (i % 8 === 4 && j % 6 === 3) {
+        neighbourhoods.push(feature({ type: 'Point', coordinates: [w + (i + 0.5) * STEP, s + (j + 0.5) * STEP] }, { kind: 'neighbourhood', name: `Quarter ${i}-${j}`, min_zoom: 12 }));
+      }
+    }
+  }
   // Land around the box; outside it the map shows sea, as an extract's edge would.
   const earth = [feature(box(w - 0.3, s - 0.3, e + 0.3, n + 0.3), { kind: 'earth' })];
   const places = [
     feature({ type: 'Point', coordinates: [cx, cy] }, { kind: 'locality', name: 'Test City', min_zoom: 4, population_rank: 15 }),
-    feature({ type: 'Point', coordinates: [cx - 0.05, cy + 0.04] }, { kind: 'neighbourhood', name: 'West Quarter', min_zoom: 12 }),
+    ...neighbourhoods,
   ];
   const fc = (features: Feature[]): FeatureCollection => ({ type: 'FeatureCollection', features });
   return { earth: fc(earth), water: fc(water), landuse: fc(landuse), roads: fc(roads), places: fc(places) };

@@ -4,6 +4,7 @@ import { providerFor } from '../../maps/providers';
 import type { MapProvider, MapVariant } from '../../maps/types';
 import { brand } from '../../providers/publicConfig';
 import { setAmapSecurityCode } from '../../maps/scriptLoader';
+import { fetchTilesConfig, offersStreets } from '../../maps/basemap/tilesConfig';
 import { fetchDefaultMapType, fetchMapKey } from './api';
 import { readMapType, writeMapType } from './settings';
 
@@ -33,6 +34,17 @@ export function useMapSetup(): MapSetup {
   const [mapKey, setMapKey] = useState<string | undefined>();
   const [keyChecked, setKeyChecked] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Without a key the map shows streets when the server offers them (src/maps/basemap/streets.ts).
+  const [streets, setStreets] = useState(false);
+  // Street tiles that failed stay failed for this page (the map keeps its outlines), whatever type is chosen.
+  const [streetsFailed, setStreetsFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetchTilesConfig().then((c) => live && setStreets(offersStreets(c)));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // The user's own choice wins; without one, the administrator's default replaces the brand's.
   useEffect(() => {
@@ -73,7 +85,9 @@ export function useMapSetup(): MapSetup {
   }, []);
 
   const provider = failed ? 'offline' : providerFor(mapType, Boolean(mapKey));
-  const offlineReason = !keyChecked ? null : !mapKey ? 'noKey' : failed ? 'failed' : null;
+  // Without a key but with streets there is nothing to warn about, unless their tiles failed
+  // to load (providerFailed) and the outlines are shown after all.
+  const offlineReason = !keyChecked ? null : !mapKey ? (streets && !streetsFailed ? null : 'noKey') : failed ? 'failed' : null;
   return {
     mapType,
     setMapType,
@@ -82,7 +96,10 @@ export function useMapSetup(): MapSetup {
     provider,
     mapKey: provider === 'offline' ? undefined : mapKey,
     offlineReason,
-    providerFailed: useCallback(() => setFailed(true), []),
+    providerFailed: useCallback(() => {
+      setFailed(true);
+      if (!mapKey) setStreetsFailed(true);
+    }, [mapKey]),
     keyChecked,
   };
 }
