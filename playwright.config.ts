@@ -26,6 +26,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
+    // The PWA's service worker would download the app shell again in every test; only the
+    // PWA tests (tests/e2e/mobile.spec.ts) allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -270,6 +270,7 @@ test.describe('tablet 768×1024', () => {
 });
 
 test.describe('installable PWA', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('serves a valid manifest with its icons', async ({ page, request }) => {
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
