@@ -1,0 +1,190 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus } from '../../server/bus/memory';
+import type { EventBus } from '../../server/bus/types';
+import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { deviceLogs } from '../../server/db/schema/device-logs';
+import { devices } from '../../server/db/schema/devices';
+import { positions } from '../../server/db/schema/positions';
+import { stock } from '../../server/db/schema/stock';
+import { startOsmAnd, type OsmAndListener } from '../../server/gateway/osmand';
+import { SimPhone } from '../../server/sim/osmand-phone';
+import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
+import { DEVICE_STATE } from '../../src/domain/codes';
+import { until } from '../support/until';
+
+let t: TestDatabase;
+let bus: EventBus;
+let gw: Gateway;
+let osmand: OsmAndListener;
+let device: { id: number; terminalId: string };
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: true });
+  bus = createMemoryBus();
+  gw = await startGateway({ db: t.db, bus }, [], { idleTimeoutMs: 1500 });
+  osmand = await startOsmAnd(gw.ctx, { port: 0, host: '127.0.0.1' });
+  const [d] = await t.db
+    .select({ id: devices.id, terminalId: devices.terminalId })
+    .from(devices)
+    .where(inArray(devices.state, [DEVICE_STATE.online, DEVICE_STATE.offline]))
+    .orderBy(devices.id)
+    .limit(1);
+  device = d;
+  await t.db
+    .update(devices)
+    .set({ state: DEVICE_STATE.offline, platformExpireAt: null })
+    .where(eq(devices.id, d.id));
+});
+afterAll(async () => {
+  await osmand.close();
+  await gw.close();
+  await t.dispose();
+});
+
+const base = () => `http://127.0.0.1:${osmand.port}`;
+const get = (query: string) => fetch(`${base()}/?${query}`);
+const stored = async (fixTime: Date) =>
+  t.db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.deviceId, device.id), eq(positions.fixTime, fixTime)));
+
+describe('OsmAnd over HTTP', () => {
+  it('stores a known device’s fix, answers 200 with an empty body and marks it online', async () => {
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const res = await get(
+      `id=${device.terminalId}&lat=22.54&lon=114.05&timestamp=${time.getTime() / 1000}&speed=10&bearing=90&altitude=12&batt=77&accuracy=6&temp=21.5`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    // The answer leaves once the fix is stored.
+    const [row] = await stored(time);
+    expect(row).toMatchObject({
+      lat: 22.54,
+      lon: 114.05,
+      course: 90,
+      altitude: 12,
+      battery: 77,
+      valid: true,
+    });
+    expect(row.speed).toBeCloseTo(18.52, 2);
+    expect(row.attributes).toMatchObject({ accuracy: 6, temp: 21.5 });
+    const state = await until(
+      async () =>
+        (await t.db.select({ s: devices.state }).from(devices).where(eq(devices.id, device.id)))[0].s,
+      (s) => s === DEVICE_STATE.online,
+    );
+    expect(state).toBe(DEVICE_STATE.online);
+    await gw.ctx.frameLog.flush();
+    const logs = await t.db.select().from(deviceLogs).where(eq(deviceLogs.terminalId, device.terminalId));
+    expect(logs.some((l) => l.direction === 'in' && l.raw.includes(`id=${device.terminalId}`))).toBe(true);
+  });
+
+  it('stores the Traccar Client JSON body (speed m/s, battery 0..1)', async () => {
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 50_000);
+    const res = await fetch(base(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        device_id: device.terminalId,
+        location: {
+          timestamp: time.toISOString(),
+          coords: { latitude: 22.55, longitude: 114.06, speed: 5, heading: 180, altitude: 30, accuracy: 3 },
+          is_moving: true,
+          odometer: 1500,
+          battery: { level: 0.5, is_charging: true },
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const [row] = await stored(time);
+    expect(row).toMatchObject({
+      lat: 22.55,
+      lon: 114.06,
+      speed: 18,
+      course: 180,
+      battery: 50,
+      mileage: 1500,
+    });
+    expect(row.attributes).toMatchObject({ charging: true, motion: true, accuracy: 3 });
+  });
+
+  it('stores a POST form body', async () => {
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 40_000);
+    const res = await fetch(base(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=${device.terminalId}&lat=22.56&lon=114.07&timestamp=${time.toISOString()}`,
+    });
+    expect(res.status).toBe(200);
+    expect(await stored(time)).toHaveLength(1);
+  });
+
+  it('stores nothing twice for the same time: a resent fix is answered 200', async () => {
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 30_000);
+    const query = `id=${device.terminalId}&lat=22.57&lon=114.08&timestamp=${time.getTime()}`;
+    expect((await get(query)).status).toBe(200);
+    expect((await get(query)).status).toBe(200);
+    await gw.ctx.writer.drain();
+    expect(await stored(time)).toHaveLength(1);
+  });
+
+  it('refuses an unknown device with 404 and stores nothing', async () => {
+    const res = await get('id=999999999999991&lat=1&lon=2');
+    expect(res.status).toBe(404);
+    await gw.ctx.frameLog.flush();
+    const [log] = await t.db.select().from(deviceLogs).where(eq(deviceLogs.terminalId, '999999999999991'));
+    expect(log.deviceId).toBeNull();
+    expect(log.decoded).toMatchObject({ unknownDevice: true });
+  });
+
+  it('accepts a device in factory stock without storing a position', async () => {
+    const terminalId = '868000000000555';
+    await t.db
+      .insert(stock)
+      .values({ terminalId, protocol: 13 } as typeof stock.$inferInsert)
+      .onConflictDoNothing();
+    expect((await get(`id=${terminalId}&lat=1&lon=2`)).status).toBe(200);
+  });
+
+  it('answers 400 to bad input and 413 to a body past the limit', async () => {
+    expect((await get(`id=${device.terminalId}&lat=95&lon=2`)).status).toBe(400);
+    expect((await get(`id=${device.terminalId}&lat=1&lon=2&timestamp=never`)).status).toBe(400);
+    expect((await get('lat=1&lon=2')).status).toBe(400);
+    expect((await fetch(base())).status).toBe(400);
+    const json = await fetch(base(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"device_id":',
+    });
+    expect(json.status).toBe(400);
+    const big = await fetch(base(), { method: 'POST', body: `id=1&x=${'a'.repeat(20_000)}` });
+    expect(big.status).toBe(413);
+  });
+
+  it('the simulator drives a phone in both forms', async () => {
+    for (const form of ['query', 'json'] as const) {
+      const phone = new SimPhone(
+        { terminalId: device.terminalId, lat: 22.5, lon: 114, seed: 3, form },
+        { url: base(), intervalSec: 1, manual: true },
+      );
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000 - (form === 'json' ? 20_000 : 10_000));
+      expect(await phone.report(at)).toBe(200);
+      expect(phone.waiting).toHaveLength(0);
+      const [row] = await stored(at);
+      expect(row.battery).toBe(100);
+      expect(Math.abs(row.lat - 22.5)).toBeLessThan(0.1);
+    }
+  });
+
+  it('marks the device offline once it has been silent for the idle timeout', async () => {
+    const state = await until(
+      async () =>
+        (await t.db.select({ s: devices.state }).from(devices).where(eq(devices.id, device.id)))[0].s,
+      (s) => s === DEVICE_STATE.offline,
+      8000,
+    );
+    expect(state).toBe(DEVICE_STATE.offline);
+  });
+});
