@@ -53,6 +53,7 @@ export default defineConfig({
       // Any free ports for the device gateways: a development server may hold the usual ones.
       GT06_PORT: '0',
       JT808_PORT: '0',
+      TELTONIKA_PORT: '0',
     },
   },
 });

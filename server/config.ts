@@ -41,6 +41,8 @@ export interface ServerConfig {
   gateway: {
     gt06Port: number;
     jt808Port: number;
+    /** Teltonika (Codec 8 / 8 Extended) trackers. */
+    teltonikaPort: number;
     /**
      * A second listen port per protocol (0: none), e.g. the target of an IP transfer tried on one
      * machine (docs/factory/ip-transfer.md).
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     gateway: {
       gt06Port: int(env.GT06_PORT, 5023),
       jt808Port: int(env.JT808_PORT, 5015),
+      teltonikaPort: int(env.TELTONIKA_PORT, 5027),
       gt06Port2: int(env.GT06_PORT_2, 0),
       jt808Port2: int(env.JT808_PORT_2, 0),
       idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),

@@ -7,8 +7,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { migrate, openDatabase, type DbHandle } from './db/client';
 import { seedBulkFromEnv } from './db/seed/bulk';
 import { ensureAdmin, seedIfEmpty } from './db/seed/index';
-import { gt06Codec } from './gateway/gt06';
-import { jt808Codec } from './gateway/jt808';
+import { describePorts, gatewayListens } from './gateway/families';
 import { startGateway, type Gateway } from './gateway/runtime/server';
 import { openPositionWriter } from './ingest/open-writer';
 import { startMaintenance } from './jobs/maintenance';
@@ -61,7 +60,7 @@ async function main() {
   else console.log(`FleetGate is ready at http://localhost:${port} (API docs: /api/docs)`);
   if (trackers) {
     const g = trackers.gateway;
-    console.log(`Device gateways: GT06 on ${g.ports.gt06}, JT/T 808 on ${g.ports.jt808}`);
+    console.log(`Device gateways: ${describePorts(g.ports)}`);
     const second = [
       config.gateway.gt06Port2 && `GT06 on ${config.gateway.gt06Port2}`,
       config.gateway.jt808Port2 && `JT/T 808 on ${config.gateway.jt808Port2}`,
@@ -93,13 +92,7 @@ async function startTrackerSide(config: ServerConfig, handle: DbHandle, bus: Eve
   const writer = openPositionWriter({ db: handle.db, url: config.databaseUrl });
   const gateway = await startGateway(
     { db: handle.db, bus, writer },
-    [
-      // The optional second ports first: the last listen of a protocol names its port in `ports`.
-      ...(config.gateway.gt06Port2 ? [{ codec: gt06Codec, port: config.gateway.gt06Port2 }] : []),
-      ...(config.gateway.jt808Port2 ? [{ codec: jt808Codec, port: config.gateway.jt808Port2 }] : []),
-      { codec: gt06Codec, port: config.gateway.gt06Port },
-      { codec: jt808Codec, port: config.gateway.jt808Port },
-    ],
+    gatewayListens(config),
     {
       idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
       commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,

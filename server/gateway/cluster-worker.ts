@@ -10,18 +10,12 @@ import { openDatabase } from '../db/client';
 import { openPositionWriter } from '../ingest/open-writer';
 import { shareMetricsWithPrimary } from '../ops/cluster-metrics';
 import { watchConnections, watchWriter } from '../ops/metrics';
-import { gt06Codec } from './gt06';
-import { jt808Codec } from './jt808';
+import { gatewayListens as familyListens } from './families';
 import { startGateway, type GatewayListen } from './runtime/server';
 
-/** The tracker ports of a configuration (the optional second ports first: see main.ts). */
+/** The tracker ports of a configuration (server/gateway/families.ts lists the families). */
 export function gatewayListens(config: ServerConfig): GatewayListen[] {
-  return [
-    ...(config.gateway.gt06Port2 ? [{ codec: gt06Codec, port: config.gateway.gt06Port2 }] : []),
-    ...(config.gateway.jt808Port2 ? [{ codec: jt808Codec, port: config.gateway.jt808Port2 }] : []),
-    { codec: gt06Codec, port: config.gateway.gt06Port, host: config.host },
-    { codec: jt808Codec, port: config.gateway.jt808Port, host: config.host },
-  ];
+  return familyListens(config, config.host);
 }
 
 async function run() {

@@ -1,5 +1,5 @@
 /**
- * Shared contracts of the tracker codecs (GT06 and JT/T 808).
+ * Shared contracts of the tracker codecs (GT06, JT/T 808, Teltonika).
  *
  * The codecs are pure: bytes in, messages and reply bytes out. Sockets, sessions in a database
  * and queues belong to the gateway server, which keeps one `CodecSession` per TCP connection.
@@ -8,7 +8,8 @@
 import type { GatewayAlarmType } from '../../src/domain/alarm-types';
 import type { TireSensorReading } from '../../src/domain/tire';
 
-export type ProtocolName = 'gt06' | 'jt808';
+/** The gateway families (server/gateway/families.ts lists each with its port and device code). */
+export type ProtocolName = 'gt06' | 'jt808' | 'teltonika';
 
 export type MessageType =
   | 'login'
@@ -199,6 +200,11 @@ export interface DecodeResult {
   locationAck?: boolean;
   /** Set when the frame could not be decoded; decoders return errors and never throw. */
   error?: string;
+  /**
+   * Bytes that refuse the device when the directory does not know it (Teltonika handshake
+   * 0x00); `reply` is then not sent. Absent: an unknown device's connection is just closed.
+   */
+  reject?: Buffer;
 }
 
 /**
@@ -234,6 +240,11 @@ export interface ProtocolCodec {
   readonly protocol: ProtocolName;
   createSplitter(options?: { maxBuffer?: number }): FrameSplitter;
   decodeFrame(frame: Buffer, session?: CodecSession, now?: Date): DecodeResult;
+  /**
+   * A text command to the device (the command channel sends it and matches the next
+   * commandReply). Absent: the command channel encodes it itself (GT06, JT/T 808).
+   */
+  encodeTextCommand?(content: string, session: CodecSession): Buffer;
 }
 
 export * from './decode-helpers';

@@ -1,6 +1,6 @@
 /**
  * Frame decoder for support and tests:
- *   npm run --silent decode -- --protocol gt06|jt808 HEX [HEX ...]
+ *   npm run --silent decode -- --protocol gt06|jt808|teltonika HEX [HEX ...]
  *   printf '%s\n' HEX ... | npm run --silent decode -- --protocol jt808
  * Prints one JSON line per input frame. Inputs share one session, like frames on one connection,
  * so a GT06 login gives the following frames their device id. Bad input yields {"ok":false}.
@@ -30,7 +30,7 @@ async function main(): Promise<number> {
     : undefined;
   if (!codec) {
     process.stderr.write(
-      'usage: decode --protocol gt06|jt808 [HEX ...]   (no HEX: one frame per line on stdin)\n',
+      `usage: decode --protocol ${Object.keys(CODECS).join('|')} [HEX ...]   (no HEX: one frame per line on stdin)\n`,
     );
     return 2;
   }

@@ -4,11 +4,9 @@
  * first, and the reply our gateway would send.
  */
 import type { CodecSession, DecodedMessage, ProtocolCodec, ProtocolName } from './codec';
-import { gt06Codec } from './gt06';
-import { jt808Codec } from './jt808';
 import { LEADING_FIELDS } from '../../src/domain/device-log';
 
-export const CODECS: Record<ProtocolName, ProtocolCodec> = { gt06: gt06Codec, jt808: jt808Codec };
+export { CODECS } from './families';
 /** Far above any real frame; stops a runaway paste from being decoded byte by byte. */
 export const MAX_FRAME_BYTES = 1 << 20;
 export type DecodeOutput =
@@ -33,11 +31,17 @@ export function normalizeHex(input: string): { hex: string } | { problem: HexPro
   return { hex };
 }
 
-/** The protocol of a frame by its start: 0x7878/0x7979 GT06, 0x7e JT/T 808; null: neither. */
+/**
+ * The protocol of a frame by its start: 0x7878/0x7979 GT06, 0x7e JT/T 808, 4 zero bytes (a
+ * packet) or a 2-byte length and as many ASCII digits (the IMEI handshake) Teltonika; null: none.
+ */
 export function detectProtocol(hex: string): ProtocolName | null {
   const h = hex.toLowerCase();
   if (h.startsWith('7878') || h.startsWith('7979')) return 'gt06';
   if (h.startsWith('7e')) return 'jt808';
+  if (h.startsWith('00000000')) return 'teltonika';
+  const len = parseInt(h.slice(0, 4), 16);
+  if (len > 0 && h.length === 4 + len * 2 && /^(3[0-9])+$/.test(h.slice(4))) return 'teltonika';
   return null;
 }
 

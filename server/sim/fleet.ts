@@ -27,7 +27,7 @@ export function demoSpecs(filter: Family | 'mix' = 'mix'): SimDeviceSpec[] {
  */
 export function simulatedOrder(devices: readonly NewDeviceRow[], filter: Family | 'mix' = 'mix') {
   return devices
-    .map((d) => ({ d, family: PROTOCOL_FAMILY[d.protocol]! }))
+    .map((d) => ({ d, family: PROTOCOL_FAMILY[d.protocol] as Family }))
     .filter(({ d, family }) => family && d.lat != null && (filter === 'mix' || family === filter))
     .sort((a, b) => Number(b.d.state === DEVICE_STATE.online) - Number(a.d.state === DEVICE_STATE.online));
 }

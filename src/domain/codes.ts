@@ -19,7 +19,15 @@ export const API_MESSAGE = {
 export const ORDER_STATUS = { toBePaid: 1, completed: 2, refunded: 3 } as const;
 export const PAYMENT_TYPE = { paypal: 1, weixinMiniprogram: 2 } as const;
 
-export const IMPORT_PROTOCOL = { other: 0, jt808: 1, gt06: 2, jt808LongStandby: 3, bsj11: 4 } as const;
+export const IMPORT_PROTOCOL = {
+  other: 0,
+  jt808: 1,
+  gt06: 2,
+  jt808LongStandby: 3,
+  bsj11: 4,
+  // From 100 on: ours, not the spec's (issue 19 families).
+  teltonika: 100,
+} as const;
 export type ImportProtocol = (typeof IMPORT_PROTOCOL)[keyof typeof IMPORT_PROTOCOL];
 /** Import protocols whose IMEI is an 11-digit terminal number. */
 export const IMPORT_PROTOCOLS_808: readonly number[] = [
@@ -57,6 +65,8 @@ export const DEVICE_PROTOCOL = {
   A3: 16,
   XiaoGuo: 88,
   Hc: 89,
+  // From 100 on: codes of ours, not the spec's, for the families added in issue 19.
+  Teltonika: 100,
 } as const;
 export type DeviceProtocol = (typeof DEVICE_PROTOCOL)[keyof typeof DEVICE_PROTOCOL];
 export const OFFLINE_COMMAND_PROTOCOLS: readonly number[] = [

@@ -1,6 +1,6 @@
 import { DEVICE_PROTOCOL } from './codes';
 
-export type ProtocolFamily = 'gt06' | 'jt808';
+export type ProtocolFamily = 'gt06' | 'jt808' | 'teltonika';
 
 /** Which gateway (protocol family) serves each device protocol code. */
 export const PROTOCOL_FAMILY: Partial<Record<number, ProtocolFamily>> = {
@@ -9,4 +9,5 @@ export const PROTOCOL_FAMILY: Partial<Record<number, ProtocolFamily>> = {
   [DEVICE_PROTOCOL.Y808]: 'jt808',
   [DEVICE_PROTOCOL.GW005808]: 'jt808',
   [DEVICE_PROTOCOL.Bsj]: 'jt808',
+  [DEVICE_PROTOCOL.Teltonika]: 'teltonika',
 };

@@ -94,7 +94,7 @@ describe('no data lost', () => {
     }
     for (const [i, d] of rows.entries()) {
       const s = new SimDevice(
-        { terminalId: d.terminalId, family: PROTOCOL_FAMILY[d.protocol]!, lat: d.lat!, lon: d.lon!, seed: i },
+        { terminalId: d.terminalId, family: PROTOCOL_FAMILY[d.protocol] as 'gt06' | 'jt808', lat: d.lat!, lon: d.lon!, seed: i },
         {
           ...DEFAULT_SIM_OPTIONS,
           ports: { gt06: gw.ports.gt06, jt808: gw.ports.jt808 },

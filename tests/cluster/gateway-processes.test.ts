@@ -79,6 +79,7 @@ describe('gateway processes of their own (server/gateway-main.ts)', () => {
       GATEWAY_PROCESSES: '2',
       GT06_PORT: String(gt06Port),
       JT808_PORT: String(await freePort()),
+      TELTONIKA_PORT: String(await freePort()),
     });
     gateways = gw.child;
     api = await startServerProcess(env);

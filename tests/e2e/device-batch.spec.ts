@@ -29,6 +29,7 @@ test.beforeAll(async () => {
       SIMULATOR: '0',
       GT06_PORT: '0',
       JT808_PORT: '0',
+      TELTONIKA_PORT: '0',
       SEED_BULK_DEVICES: String(COUNT),
       SEED_BULK_USERNAME: 'fleet',
       STATIC_DIR: process.env.DIST_DIR ?? 'dist',

@@ -35,6 +35,7 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       GT06_PORT: String(gt06Port),
       JT808_PORT: String(jt808Port),
+      TELTONIKA_PORT: String(await freePort()),
       SIMULATOR: '0',
       STATIC_DIR: '/nonexistent',
       ...env,

@@ -124,6 +124,7 @@ export class CommandChannel {
 
   private encode(content: string, message?: CommandRequest['message']): Buffer {
     if (message && this.conn.codec.protocol !== 'jt808') throw new Error('binary messages are JT/T 808 only');
+    if (this.conn.codec.encodeTextCommand) return this.conn.codec.encodeTextCommand(content, this.conn.session);
     if (this.conn.codec.protocol === 'gt06') {
       this.serial = (this.serial + 1) & 0xffff;
       return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });

@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import { DEVICE_PROTOCOL } from '../../../src/domain/codes';
 import { sendsLocationAck } from '../../../src/domain/location-ack';
 import type { CodecSession, DecodeResult, DecodedMessage, LocationMessage, ProtocolCodec } from '../codec';
 import type { GatewayContext } from './context';
@@ -13,6 +12,7 @@ import { LocationAcks } from './location-acks';
 import { toPositionRecord } from './position-record';
 import { addressOf, recordConnected, recordDisconnected } from './connection-record';
 import { SUBJECT } from '../../bus/types';
+import { familyOf } from '../families';
 import { countFrame } from '../../ops/metrics';
 import type { LiveConnection } from '../../services/logs/live-state';
 
@@ -121,6 +121,7 @@ export class TrackerConnection {
       const known = await this.ctx.directory.lookup(terminalId);
       if (!known) {
         this.log('in', frame, { unknownDevice: true, messages: result.messages }, terminalId);
+        if (result.reject) this.write(result.reject);
         return this.close('unknown device');
       }
       await this.identify(known);
@@ -262,9 +263,7 @@ export class TrackerConnection {
       deviceId: this.device?.id ?? null,
       terminalId,
       direction,
-      protocol:
-        this.device?.protocol ??
-        (this.codec.protocol === 'gt06' ? DEVICE_PROTOCOL.Gt06 : DEVICE_PROTOCOL.eight),
+      protocol: this.device?.protocol ?? familyOf(this.codec.protocol).deviceProtocol,
       raw: bytes.toString('hex'),
       decoded,
       at: new Date(),

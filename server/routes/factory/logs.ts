@@ -127,10 +127,10 @@ export default async function routes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          'Decodes one pasted frame (GT06 or JT/T 808, or detected) and gives the reply the gateway sends',
+          'Decodes one pasted frame (GT06, JT/T 808 or Teltonika, or detected) and gives the reply the gateway sends',
         body: Body({
           hex: MultiLine(LOG_DECODE_HEX_MAX, 200),
-          protocol: Type.Optional(OneOf(['auto', 'gt06', 'jt808'] as const)),
+          protocol: Type.Optional(OneOf(['auto', 'gt06', 'jt808', 'teltonika'] as const)),
         }),
         response: replies(Decoded),
       },

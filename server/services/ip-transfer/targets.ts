@@ -65,10 +65,15 @@ export async function loadTargets(db: Db, ids: readonly string[]): Promise<Map<s
       terminalId,
       deviceId: d?.id ?? null,
       protocol,
-      family: PROTOCOL_FAMILY[c?.protocol ?? protocol] ?? null,
+      family: transferFamily(PROTOCOL_FAMILY[c?.protocol ?? protocol]),
       fromAddr: c ? `${c.localAddr}:${c.localPort}` : '',
       online: !!c?.online,
     });
   }
   return out;
+}
+
+/** The families with a server-address command of their own (send.ts); others: none known. */
+function transferFamily(family: string | undefined): TransferTarget['family'] {
+  return family === 'gt06' || family === 'jt808' ? family : null;
 }

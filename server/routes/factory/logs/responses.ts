@@ -87,7 +87,7 @@ export const DeviceState = Row({
 });
 
 const decodeHead = {
-  protocol: Type.Union([Type.Literal('gt06'), Type.Literal('jt808')]),
+  protocol: Type.Union([Type.Literal('gt06'), Type.Literal('jt808'), Type.Literal('teltonika')]),
   detected: Type.Boolean({ description: 'The protocol was detected from the frame start' }),
 };
 /** The decoder page's answer: the decoded messages and reply, or why the codec refused the frame. */
