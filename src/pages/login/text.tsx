@@ -51,6 +51,7 @@ export function Text({
     <span
       style={{
         color: secondary ? token.colorTextDescription : token.colorText,
+        fontSize: token.fontSize,
         fontWeight: strong ? token.fontWeightStrong : undefined,
         ...style,
       }}
@@ -71,7 +72,12 @@ export function Paragraph({ secondary, children }: { secondary?: boolean; childr
 
 export function Link({ style, ...props }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const { token } = theme.useToken();
-  return <a {...props} style={{ color: token.colorLink, textDecoration: 'none', ...style }} />;
+  return (
+    <a
+      {...props}
+      style={{ color: token.colorLink, fontSize: token.fontSize, textDecoration: 'none', ...style }}
+    />
+  );
 }
 
 /**
