@@ -1,0 +1,163 @@
+/** The Teltonika gateway end to end: a raw TCP tracker against the real gateway and database. */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { createMemoryBus } from '../../server/bus/memory';
+import { SUBJECT, type EventBus } from '../../server/bus/types';
+import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { alarms } from '../../server/db/schema/alarms';
+import { devices } from '../../server/db/schema/devices';
+import { positions } from '../../server/db/schema/positions';
+import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
+import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
+import {
+  buildTeltonikaHandshake,
+  decodeTeltonikaFrame,
+  encodeTeltonikaAvl,
+  encodeTeltonikaResponse,
+  ioElement,
+  teltonikaCodec,
+  TELTONIKA_IO as IO,
+} from '../../server/gateway/teltonika';
+import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
+import { isDeviceExpired } from '../../src/domain/expiry';
+import { until } from '../support/until';
+
+let t: TestDatabase;
+let bus: EventBus;
+let gw: Gateway;
+const sockets: net.Socket[] = [];
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: true });
+  bus = createMemoryBus();
+  gw = await startGateway({ db: t.db, bus }, [{ codec: teltonikaCodec, port: 0, host: '127.0.0.1' }], {
+    commandTimeoutMs: 3000,
+    idleTimeoutMs: 5000,
+  });
+});
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await gw.close();
+  await t.dispose();
+});
+
+/** A raw tracker connection that collects what the gateway sends. */
+async function connect() {
+  const socket = net.connect(gw.ports.teltonika, '127.0.0.1');
+  sockets.push(socket);
+  let received = Buffer.alloc(0);
+  socket.on('data', (d) => (received = Buffer.concat([received, d])));
+  await new Promise<void>((ok, fail) => socket.once('connect', ok).once('error', fail));
+  const closed = new Promise<void>((ok) => socket.once('close', () => ok()));
+  return {
+    socket,
+    closed,
+    /** Waits until `n` bytes arrived and takes them. */
+    async take(n: number): Promise<Buffer> {
+      const have = await until(
+        async () => received.length,
+        (len) => len >= n,
+      );
+      expect(have).toBeGreaterThanOrEqual(n);
+      const out = received.subarray(0, n);
+      received = received.subarray(n);
+      return out;
+    },
+    pending: () => received.length,
+  };
+}
+
+/** A seeded GT06 device with an IMEI, made a Teltonika one. */
+async function teltonikaDevice() {
+  const rows = await t.db
+    .select({
+      id: devices.id,
+      terminalId: devices.terminalId,
+      expireType: devices.expireType,
+      platformExpireAt: devices.platformExpireAt,
+      userExpireAt: devices.userExpireAt,
+    })
+    .from(devices)
+    .where(inArray(devices.protocol, [DEVICE_PROTOCOL.Gt06]))
+    .orderBy(devices.id);
+  const row = rows.find((r) => /^\d{15}$/.test(r.terminalId) && !isDeviceExpired(r, Date.now()))!;
+  await t.db.update(devices).set({ protocol: DEVICE_PROTOCOL.Teltonika }).where(eq(devices.id, row.id));
+  return row;
+}
+
+const positionsOf = async (deviceId: number) =>
+  Number((await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId)))[0].n);
+
+describe('Teltonika gateway', () => {
+  it('accepts a known IMEI, stores the records once, acks their count after storing, raises the alarm', async () => {
+    const dev = await teltonikaDevice();
+    const before = await positionsOf(dev.id);
+    const c = await connect();
+    c.socket.write(buildTeltonikaHandshake(dev.terminalId));
+    expect((await c.take(1)).toString('hex')).toBe('01');
+
+    const base = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    const records = [0, 1, 2].map((i) => ({
+      time: new Date(base + i * 10_000),
+      latitude: 54.6 + i / 1000,
+      longitude: 25.2,
+      satellites: 8,
+      speed: 40,
+      io: [ioElement(IO.ignition, 1, 1)],
+    }));
+    records[2].io.push(ioElement(IO.crash, 1, 1));
+    const packet = encodeTeltonikaAvl(records, true);
+    c.socket.write(packet);
+    expect((await c.take(4)).readUInt32BE(0)).toBe(3);
+    // The ack leaves only once the records are committed.
+    expect(await positionsOf(dev.id)).toBe(before + 3);
+
+    // The tracker resends (it missed the ack): acked again, stored once.
+    c.socket.write(packet);
+    expect((await c.take(4)).readUInt32BE(0)).toBe(3);
+    await gw.ctx.writer.drain();
+    expect(await positionsOf(dev.id)).toBe(before + 3);
+
+    const raised = await until(
+      () =>
+        t.db
+          .select({ type: alarms.type })
+          .from(alarms)
+          .where(and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'accident'))),
+      (rows) => rows.length > 0,
+    );
+    expect(raised).toEqual([{ type: 'accident' }]);
+
+    // A GPRS command goes out as Codec 12 and the device's answer settles it.
+    const outcome = bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'getver' }, 5000);
+    const head = await c.take(8);
+    const command = Buffer.concat([head, await c.take(head.readUInt32BE(4) + 4)]);
+    expect(decodeTeltonikaFrame(command).error).toBeUndefined();
+    expect(command.subarray(15, 15 + 6).toString()).toBe('getver');
+    c.socket.write(encodeTeltonikaResponse('Ver:03.27.07 GPS:AXN_5.1.9'));
+    // Teltonika answers carry no success word: the platform's rule (src/domain/commands.ts) calls them errors.
+    expect(await outcome).toMatchObject({
+      reply: 'Ver:03.27.07 GPS:AXN_5.1.9',
+      result: COMMAND_RESULT.error,
+      repliedAt: expect.any(String),
+    });
+    c.socket.destroy();
+  });
+
+  it('refuses an unknown IMEI with 0x00 and closes, storing nothing', async () => {
+    const c = await connect();
+    c.socket.write(buildTeltonikaHandshake('359999000000001'));
+    expect((await c.take(1)).toString('hex')).toBe('00');
+    await c.closed;
+    expect(c.pending()).toBe(0);
+  });
+
+  it('stores and acks nothing before the handshake', async () => {
+    const c = await connect();
+    c.socket.write(encodeTeltonikaAvl([{ time: new Date(), latitude: 1, longitude: 2, satellites: 4 }]));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.pending()).toBe(0);
+    c.socket.destroy();
+  });
+});
