@@ -30,8 +30,11 @@ export type AlarmType = GatewayAlarmType;
 
 export type PositionType = 'gps' | 'lbs' | 'wifi' | 'bds';
 
+/** Protocols whose messages come without a TCP codec: OsmAnd over HTTP (server/gateway/osmand). */
+export type HttpProtocolName = 'osmand';
+
 interface MessageBase {
-  protocol: ProtocolName;
+  protocol: ProtocolName | HttpProtocolName;
   /** GT06 protocol number or JT/T 808 message id, kept for logs and for replies. */
   messageId: number;
   /** The device's serial (information serial number) of this frame. */

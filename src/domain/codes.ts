@@ -27,6 +27,8 @@ export const IMPORT_PROTOCOL = {
   bsj11: 4,
   // From 100 on: ours, not the spec's (issue 19 families).
   teltonika: 100,
+  // Phones running the Traccar Client or OsmAnd, over HTTP (server/gateway/osmand).
+  osmand: 101,
 } as const;
 export type ImportProtocol = (typeof IMPORT_PROTOCOL)[keyof typeof IMPORT_PROTOCOL];
 /** Import protocols whose IMEI is an 11-digit terminal number. */
@@ -67,6 +69,8 @@ export const DEVICE_PROTOCOL = {
   Hc: 89,
   // From 100 on: codes of ours, not the spec's, for the families added in issue 19.
   Teltonika: 100,
+  // Phones running the Traccar Client or OsmAnd, over HTTP (server/gateway/osmand).
+  OsmAnd: 101,
 } as const;
 export type DeviceProtocol = (typeof DEVICE_PROTOCOL)[keyof typeof DEVICE_PROTOCOL];
 export const OFFLINE_COMMAND_PROTOCOLS: readonly number[] = [
