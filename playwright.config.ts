@@ -54,6 +54,7 @@ export default defineConfig({
       GT06_PORT: '0',
       JT808_PORT: '0',
       TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
     },
   },
 });

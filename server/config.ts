@@ -43,6 +43,8 @@ export interface ServerConfig {
     jt808Port: number;
     /** Teltonika (Codec 8 / 8 Extended) trackers. */
     teltonikaPort: number;
+    /** The OsmAnd HTTP listener of phone apps (Traccar Client, OsmAnd; server/gateway/osmand). */
+    osmandPort: number;
     /**
      * A second listen port per protocol (0: none), e.g. the target of an IP transfer tried on one
      * machine (docs/factory/ip-transfer.md).
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       gt06Port: int(env.GT06_PORT, 5023),
       jt808Port: int(env.JT808_PORT, 5015),
       teltonikaPort: int(env.TELTONIKA_PORT, 5027),
+      osmandPort: int(env.OSMAND_PORT, 5055),
       gt06Port2: int(env.GT06_PORT_2, 0),
       jt808Port2: int(env.JT808_PORT_2, 0),
       idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),

@@ -28,7 +28,7 @@ async function main() {
   const app = await buildOpsApp({ config, handle, bus: null, ops, logger: true, metrics: clusterMetricsText() });
   await app.listen({ port: config.opsPort, host: config.host });
   console.log(
-    `FleetGate gateways: ${gw.processes} processes on GT06 ${config.gateway.gt06Port}, JT/T 808 ${config.gateway.jt808Port}, Teltonika ${config.gateway.teltonikaPort}; /health, /ready, /metrics on ${config.opsPort}`,
+    `FleetGate gateways: ${gw.processes} processes on GT06 ${config.gateway.gt06Port}, JT/T 808 ${config.gateway.jt808Port}, Teltonika ${config.gateway.teltonikaPort}, OsmAnd (HTTP) ${config.gateway.osmandPort}; /health, /ready, /metrics on ${config.opsPort}`,
   );
   installShutdown({
     state: ops,

@@ -8,6 +8,7 @@ import { migrate, openDatabase, type DbHandle } from './db/client';
 import { seedBulkFromEnv } from './db/seed/bulk';
 import { ensureAdmin, seedIfEmpty } from './db/seed/index';
 import { describePorts, gatewayListens } from './gateway/families';
+import { startOsmAnd } from './gateway/osmand';
 import { startGateway, type Gateway } from './gateway/runtime/server';
 import { openPositionWriter } from './ingest/open-writer';
 import { startMaintenance } from './jobs/maintenance';
@@ -60,7 +61,7 @@ async function main() {
   else console.log(`FleetGate is ready at http://localhost:${port} (API docs: /api/docs)`);
   if (trackers) {
     const g = trackers.gateway;
-    console.log(`Device gateways: ${describePorts(g.ports)}`);
+    console.log(`Device gateways: ${describePorts(g.ports)}, OsmAnd (HTTP) on ${trackers.osmandPort}`);
     const second = [
       config.gateway.gt06Port2 && `GT06 on ${config.gateway.gt06Port2}`,
       config.gateway.jt808Port2 && `JT/T 808 on ${config.gateway.jt808Port2}`,
@@ -100,11 +101,15 @@ async function startTrackerSide(config: ServerConfig, handle: DbHandle, bus: Eve
       nodeId: config.nodeId,
     },
   );
+  // Phones over HTTP store through the same writer, directory and frame log.
+  const osmand = await startOsmAnd(gateway.ctx, { port: config.gateway.osmandPort, host: config.host });
   const unwatch = [watchWriter(writer), watchConnections(gateway.ctx.registry)];
   return {
     gateway,
+    osmandPort: osmand.port,
     /** Stops accepting, closes every tracker (they reconnect to another node) and stores what they sent. */
     async close() {
+      await osmand.close();
       await gateway.close();
       await writer.close();
       unwatch.forEach((off) => off());

@@ -11,6 +11,7 @@ import { openPositionWriter } from '../ingest/open-writer';
 import { shareMetricsWithPrimary } from '../ops/cluster-metrics';
 import { watchConnections, watchWriter } from '../ops/metrics';
 import { gatewayListens as familyListens } from './families';
+import { startOsmAnd } from './osmand';
 import { startGateway, type GatewayListen } from './runtime/server';
 
 /** The tracker ports of a configuration (server/gateway/families.ts lists the families). */
@@ -35,6 +36,8 @@ async function run() {
     jt808AcceptAnyAuth: config.gateway.jt808AcceptAnyAuth,
     nodeId,
   });
+  // The processes share the OsmAnd port as they share the TCP ports (node:cluster).
+  const osmand = await startOsmAnd(gateway.ctx, { port: config.gateway.osmandPort, host: config.host });
   // The primary answers /metrics with the sum of every process's figures.
   shareMetricsWithPrimary();
   watchWriter(writer);
@@ -44,6 +47,7 @@ async function run() {
     if (stopping) return;
     stopping = true;
     // Stop accepting and close the trackers (they reconnect to another process), then flush.
+    await osmand.close();
     await gateway.close();
     await writer.close();
     await bus.close();

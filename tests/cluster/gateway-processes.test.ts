@@ -80,6 +80,7 @@ describe('gateway processes of their own (server/gateway-main.ts)', () => {
       GT06_PORT: String(gt06Port),
       JT808_PORT: String(await freePort()),
       TELTONIKA_PORT: String(await freePort()),
+      OSMAND_PORT: String(await freePort()),
     });
     gateways = gw.child;
     api = await startServerProcess(env);

@@ -30,6 +30,7 @@ test.beforeAll(async () => {
       GT06_PORT: '0',
       JT808_PORT: '0',
       TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
       SEED_BULK_DEVICES: String(COUNT),
       SEED_BULK_USERNAME: 'fleet',
       STATIC_DIR: process.env.DIST_DIR ?? 'dist',

@@ -36,6 +36,7 @@ export async function startServerProcess(
       GT06_PORT: String(gt06Port),
       JT808_PORT: String(jt808Port),
       TELTONIKA_PORT: String(await freePort()),
+      OSMAND_PORT: String(await freePort()),
       SIMULATOR: '0',
       STATIC_DIR: '/nonexistent',
       ...env,
