@@ -1,4 +1,4 @@
-import { DEFAULT_SIM_OPTIONS, SimDevice, type Family } from '../../server/sim/device';
+import { DEFAULT_SIM_OPTIONS, SimDevice, type SimOptions } from '../../server/sim/device';
 import { mixedFleetMember } from '../terminal-ids';
 import { percentile } from './stats';
 
@@ -20,7 +20,7 @@ export class MixedFleet {
 
   constructor(
     readonly size: number,
-    portsOf: (i: number) => Record<Family, number>,
+    portsOf: (i: number) => SimOptions['ports'],
   ) {
     this.commandsOf = new Uint16Array(size);
     this.commandAt = new Float64Array(size);

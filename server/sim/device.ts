@@ -2,6 +2,7 @@ import net from 'node:net';
 import { gt06Codec, parseGt06Frame } from '../gateway/gt06';
 import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
 import type { FrameSplitter } from '../gateway/codec';
+import { encodeTeltonikaResponse, teltonikaCodec, buildTeltonikaHandshake } from '../gateway/teltonika';
 import { JT808_SET_PARAMS } from '../gateway/jt808/params';
 import {
   gt06Alarm,
@@ -26,6 +27,7 @@ import {
 } from './jt808-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 import { SimOta } from './ota';
+import { teltonikaRecord, TeltonikaServerReader } from './teltonika-frames';
 import { SimTires } from './tires';
 import { GT06_POSITION_PROTOCOLS, PositionLedger, type WaitingPosition } from './position-ledger';
 import { gt06ServerAddress, jt808ServerAddress, MOVE_DELAY_MS, type ServerAddress } from './server-address';
@@ -74,7 +76,7 @@ export class SimDevice {
       spec.family === 'jt808' && spec.tireWheels
         ? new SimTires(spec.tireWheels, seededRng(spec.seed + 7919), spec.terminalId)
         : null;
-    this.splitter = (spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
+    this.splitter = this.newSplitter();
     this.ota = new SimOta(spec.terminalId);
     this.ledger = opts.keepUnacked ? new PositionLedger() : null;
   }
@@ -90,7 +92,9 @@ export class SimDevice {
       const socket = net.connect(to.port, to.host);
       this.socket = socket;
       // A new connection starts a new byte stream: half a frame of the last one must not prefix it.
-      this.splitter = (this.spec.family === 'gt06' ? gt06Codec : jt808Codec).createSplitter();
+      this.splitter = this.newSplitter();
+      this.teltonika = new TeltonikaServerReader();
+      this.teltonikaSent = [];
       socket.setNoDelay(true);
       socket.once('connect', () => {
         this.stats.connects++;
@@ -136,8 +140,20 @@ export class SimDevice {
     return this.serial;
   }
 
+  /** The splitter of the server's frames; Teltonika's are read by `TeltonikaServerReader`. */
+  private newSplitter(): FrameSplitter {
+    const codec = { gt06: gt06Codec, jt808: jt808Codec, teltonika: teltonikaCodec }[this.spec.family];
+    return codec.createSplitter();
+  }
+
+  private teltonika = new TeltonikaServerReader();
+  /** Teltonika acks name no serial, only a count, in the order the packets went out. */
+  private teltonikaSent: number[] = [];
+
   private login() {
-    if (this.spec.family === 'gt06') {
+    if (this.spec.family === 'teltonika') {
+      this.send(buildTeltonikaHandshake(this.spec.terminalId));
+    } else if (this.spec.family === 'gt06') {
       this.send(gt06Login(this.spec.terminalId, this.next()));
       this.startReporting();
     } else if (this.authCode) {
@@ -183,7 +199,10 @@ export class SimDevice {
     const alarm = this.rng.next() < this.opts.alarmChance;
     let frame: (serial: number) => Buffer;
     let serials = 1;
-    if (this.spec.family === 'gt06') {
+    if (this.spec.family === 'teltonika') {
+      const status = { acc: v.speed > 0, mileageKm: v.mileageKm, alarm };
+      frame = () => teltonikaRecord(fix, status);
+    } else if (this.spec.family === 'gt06') {
       // Terminals ending in an odd digit speak the 4G packets (0xA0, 0xA4), the others 0x12/0x16.
       const fourG = Number(this.spec.terminalId.slice(-1)) % 2 === 1;
       const code = v.speed > 120 ? 0x06 : 0x03;
@@ -220,16 +239,20 @@ export class SimDevice {
   private sendPosition(p: WaitingPosition) {
     const { first, last } = this.nextSerials(p.serials ?? 1);
     this.ledger!.sent(last, p);
+    if (this.spec.family === 'teltonika') this.teltonikaSent.push(last);
     this.send(p.frame(first));
   }
 
   private heartbeat() {
+    // Teltonika trackers have no heartbeat: their periodic records keep the link.
+    if (this.spec.family === 'teltonika') return;
     if (this.spec.family === 'gt06')
       this.send(gt06Heartbeat({ acc: this.vehicle.speed > 0, voltageLevel: 5 }, this.next()));
     else this.send(jt808Heartbeat(this.spec.terminalId, this.next()));
   }
 
   private onData(chunk: Buffer) {
+    if (this.spec.family === 'teltonika') return this.onTeltonika(chunk);
     let frames: Buffer[];
     try {
       frames = this.splitter.push(chunk);
@@ -255,6 +278,23 @@ export class SimDevice {
     this.send(gt06CommandReply(cmd.serverFlag, answer, this.next()));
     const moveTo = gt06ServerAddress(cmd.text);
     if (moveTo) this.moveTo(moveTo);
+  }
+
+  private onTeltonika(chunk: Buffer) {
+    for (const p of this.teltonika.push(chunk)) {
+      if (p.kind === 'handshake') {
+        if (p.accepted) this.startReporting();
+      } else if (p.kind === 'ack') {
+        for (let i = 0; i < p.records; i++) {
+          const serial = this.teltonikaSent.shift();
+          if (serial !== undefined) this.ledger?.ack(serial);
+        }
+      } else {
+        this.stats.commands++;
+        this.onCommand?.(p.text);
+        this.send(encodeTeltonikaResponse(commandAnswer(p.text, this.vehicle)));
+      }
+    }
   }
 
   /** Where the tracker connects: the simulator's gateway, or the server an IP transfer set. */

@@ -2,7 +2,7 @@ import type { Rng } from './route';
 import type { ServerAddress } from './server-address';
 
 /** How a simulated tracker is set up (server/sim/device.ts), and its connection rules. */
-export type Family = 'gt06' | 'jt808';
+export type Family = 'gt06' | 'jt808' | 'teltonika';
 
 export interface SimDeviceSpec {
   terminalId: string;
@@ -19,7 +19,8 @@ export const TIRE_EVERY = 6;
 
 export interface SimOptions {
   host: string;
-  ports: Record<Family, number>;
+  /** Gateway port per family; Teltonika's only where the simulator drives Teltonika trackers. */
+  ports: Record<'gt06' | 'jt808', number> & { teltonika?: number };
   intervalSec: number;
   heartbeatSec: number;
   /** Chance per position that an alarm frame is sent instead (GT06) or flagged (808). */
@@ -46,7 +47,7 @@ export interface SimOptions {
 
 export const DEFAULT_SIM_OPTIONS: SimOptions = {
   host: '127.0.0.1',
-  ports: { gt06: 5023, jt808: 5015 },
+  ports: { gt06: 5023, jt808: 5015, teltonika: 5027 },
   intervalSec: 10,
   heartbeatSec: 60,
   alarmChance: 0.005,
@@ -55,7 +56,7 @@ export const DEFAULT_SIM_OPTIONS: SimOptions = {
 
 /** The gateway a tracker's `index`-th connection attempt goes to: its list of ports in turn. */
 export function gatewayAddress(opts: SimOptions, family: Family, index: number): ServerAddress {
-  const ports = [opts.ports[family], ...(opts.failoverPorts?.[family] ?? [])];
+  const ports = [opts.ports[family] ?? 0, ...(opts.failoverPorts?.[family] ?? [])];
   return { host: opts.host, port: ports[index % ports.length] };
 }
 

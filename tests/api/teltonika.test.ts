@@ -19,6 +19,7 @@ import {
   teltonikaCodec,
   TELTONIKA_IO as IO,
 } from '../../server/gateway/teltonika';
+import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { isDeviceExpired } from '../../src/domain/expiry';
 import { until } from '../support/until';
@@ -69,7 +70,7 @@ async function connect() {
 }
 
 /** A seeded GT06 device with an IMEI, made a Teltonika one. */
-async function teltonikaDevice() {
+async function teltonikaDevice(skip: number[] = []) {
   const rows = await t.db
     .select({
       id: devices.id,
@@ -81,7 +82,9 @@ async function teltonikaDevice() {
     .from(devices)
     .where(inArray(devices.protocol, [DEVICE_PROTOCOL.Gt06]))
     .orderBy(devices.id);
-  const row = rows.find((r) => /^\d{15}$/.test(r.terminalId) && !isDeviceExpired(r, Date.now()))!;
+  const row = rows.find(
+    (r) => /^\d{15}$/.test(r.terminalId) && !skip.includes(r.id) && !isDeviceExpired(r, Date.now()),
+  )!;
   await t.db.update(devices).set({ protocol: DEVICE_PROTOCOL.Teltonika }).where(eq(devices.id, row.id));
   return row;
 }
@@ -159,5 +162,32 @@ describe('Teltonika gateway', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(c.pending()).toBe(0);
     c.socket.destroy();
+  });
+
+  it('drives the simulator\'s Teltonika tracker: every position acked once stored', async () => {
+    const first = await teltonikaDevice();
+    const dev = await teltonikaDevice([first.id]);
+    const before = await positionsOf(dev.id);
+    const sim = new SimDevice(
+      { terminalId: dev.terminalId, family: 'teltonika', lat: 54.7, lon: 25.3, seed: 3 },
+      {
+        ...DEFAULT_SIM_OPTIONS,
+        ports: { gt06: 0, jt808: 0, teltonika: gw.ports.teltonika },
+        manual: true,
+        reconnect: false,
+        keepUnacked: true,
+        alarmChance: 0,
+      },
+    );
+    try {
+      await sim.start();
+      expect(await until(async () => sim.ready, (r) => r)).toBe(true);
+      const base = Date.now() - 30_000;
+      for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
+      expect(await until(async () => sim.ledger!.acked.size, (n) => n === 5)).toBe(5);
+      expect(await positionsOf(dev.id)).toBe(before + 5);
+    } finally {
+      sim.stop();
+    }
   });
 });
