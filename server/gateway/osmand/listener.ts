@@ -88,8 +88,9 @@ async function handle(
   if (admitted === 'tooFast') return answer(res, 429);
   presence.touch(device, req);
   if (admitted === 'duplicate' || device.id == null) return answer(res, 200);
+  const deviceId = device.id;
   const stored = new Promise<void>((resolve) =>
-    storePosition(ctx.writer, device as KnownDevice & { id: number }, message, resolve),
+    storePosition(ctx.writer, device, deviceId, message, resolve),
   );
   if (message.alarm)
     ctx.registry.track(

@@ -9,7 +9,7 @@ import { risingAlarms } from './alarm-state';
 import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
 import { LocationAcks } from './location-acks';
-import { toPositionRecord } from './position-record';
+import { storePosition } from './store-position';
 import { addressOf, recordConnected, recordDisconnected } from './connection-record';
 import { SUBJECT } from '../../bus/types';
 import { familyOf } from '../families';
@@ -225,13 +225,7 @@ export class TrackerConnection {
   private onLocation(msg: LocationMessage, device: KnownDevice, onStored: (() => void) | undefined) {
     // Factory-stock devices are logged (above) but have no account to store positions for.
     if (device.id == null) return;
-    const record = toPositionRecord(device.id, msg);
-    record.hidden = device.expired;
-    record.terminalId = device.terminalId;
-    record.speedLimit = device.speedLimit;
-    record.owners = device.owners;
-    if (onStored) record.onStored = onStored;
-    this.ctx.writer.add(record);
+    storePosition(this.ctx.writer, device, device.id, msg, onStored);
     if (msg.alarmsAreState) return this.onStateAlarms(msg, device);
     if (msg.type === 'alarm' || msg.alarm)
       this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
@@ -244,7 +238,8 @@ export class TrackerConnection {
     const current = msg.alarms ?? (msg.alarm ? [msg.alarm] : []);
     const raised = risingAlarms(this.stateAlarms, current) as typeof current;
     this.stateAlarms = new Set(current);
-    if (raised.length) this.background(recordAlarm(this.ctx, device, raised[0], { ...msg, alarm: raised[0], alarms: raised }));
+    if (raised.length)
+      this.background(recordAlarm(this.ctx, device, raised[0], { ...msg, alarm: raised[0], alarms: raised }));
   }
 
   /** Database work off the frame path; shutdown waits for it. */
