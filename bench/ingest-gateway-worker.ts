@@ -10,7 +10,8 @@ import { buildApp } from '../server/app';
 import { createMemoryBus } from '../server/bus/memory';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { gt06Codec } from '../server/gateway/gt06';
+import { familyOf } from '../server/gateway/families';
+import type { ProtocolName } from '../server/gateway/codec';
 import { startGateway } from '../server/gateway/runtime/server';
 import { openPositionWriter } from '../server/ingest/open-writer';
 import type { PositionRecord } from '../server/ingest/position-writer';
@@ -35,7 +36,8 @@ writer.on('committed', (batch: PositionRecord[]) => {
   for (const r of batch) latency.add(now - r.serverTime.getTime());
 });
 const bus = createMemoryBus();
-const gw = await startGateway({ db, bus, writer }, [{ codec: gt06Codec, port: 0, host: '127.0.0.1' }], {
+const protocol = (process.env.BENCH_PROTOCOL ?? 'gt06') as ProtocolName;
+const gw = await startGateway({ db, bus, writer }, [{ codec: familyOf(protocol).codec, port: 0, host: '127.0.0.1' }], {
   idleTimeoutMs: 600_000,
 });
 // Frame logs are diagnostics; the benchmark measures the position path like Traccar's figure.
@@ -56,7 +58,7 @@ if (process.env.BENCH_WEB === '1') {
   web = { appPort: (app.server.address() as AddressInfo).port, token };
 }
 
-process.send!({ type: 'ready', port: gw.ports.gt06, kind: handle.kind, indexLoadMs, ...web });
+process.send!({ type: 'ready', port: gw.ports[protocol], kind: handle.kind, indexLoadMs, ...web });
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 setInterval(() => {

@@ -5,6 +5,8 @@
  * server/gateway-main.ts does), each bench/ingest-gateway-worker.ts. It relays their stats to
  * the parent as one gateway: sums, the largest RSS, merged latencies, the summed direct limit.
  */
+import { familyOf } from '../server/gateway/families';
+import type { ProtocolName } from '../server/gateway/codec';
 import { execFileSync } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,13 +32,14 @@ if (!process.env.DATABASE_URL && processes > 1)
   const handle = await openDatabase({ url: process.env.DATABASE_URL, dataDir: dir ?? undefined });
   await migrate(handle);
   const { db } = handle;
-  // A bare fleet: one owner, `devices` GT06 trackers with ids 1..N.
+  // A bare fleet: one owner, `devices` trackers (GT06 or BENCH_PROTOCOL) with ids 1..N.
   await db.execute(sql`TRUNCATE positions, devices, users RESTART IDENTITY CASCADE`);
   await db.execute(sql`INSERT INTO users (username, password_hash, role) VALUES ('bench', 'x', 2)`);
   const ids = Array.from({ length: devices }, (_, i) => benchTerminalId(i));
   await db.execute(sql`
     INSERT INTO devices (terminal_id, user_id, protocol, state)
-    SELECT t, 1, 13, 2 FROM unnest(${sql.param(ids)}::varchar[]) AS t`);
+    SELECT t, 1, ${familyOf((process.env.BENCH_PROTOCOL ?? 'gt06') as ProtocolName).deviceProtocol}, 2
+    FROM unnest(${sql.param(ids)}::varchar[]) AS t`);
   const fenceCount = Number(process.env.BENCH_FENCES ?? 0);
   if (fenceCount) {
     const made = await insertBenchFences(db, {

@@ -1,8 +1,9 @@
 /**
  * npm run bench:ingest -- [--devices 10000] [--rate 2] [--seconds 60] [--db pg|pglite|both]
  *   [--gateways 1] [--writer worker|inline] [--generator-cpus 1] [--gateway-cpus 0]
+ *   [--protocol gt06|teltonika]
  *
- * N simulated GT06 trackers, each sending `rate` positions a second over loopback TCP, into
+ * N simulated GT06 (or Teltonika: one Codec 8 record per packet, each acked once stored) trackers, each sending `rate` positions a second over loopback TCP, into
  * `gateways` gateway processes sharing one port, with their own database. Reports sustained
  * stored positions/s, p50/p99 frame-to-committed latency and the largest gateway process's
  * memory; then the direct-insert limit (the same rows through the same writers without
@@ -12,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { runIngest, type IngestResult } from './support/ingest-run';
+import { isBenchProtocol, runIngest, type IngestResult } from './support/ingest-run';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     gateways: { type: 'string', default: '1' },
     writer: { type: 'string', default: 'worker' },
+    protocol: { type: 'string', default: 'gt06' },
     'generator-cpus': { type: 'string' },
     'gateway-cpus': { type: 'string' },
     'pg-url': {
@@ -37,6 +39,8 @@ const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const gateways = Number(values.gateways);
 const writer = values.writer === 'inline' ? 'inline' : 'worker';
+if (!isBenchProtocol(values.protocol!)) throw new Error('--protocol must be gt06 or teltonika');
+const protocol = values.protocol;
 
 const hasTaskset = (() => {
   try {
@@ -58,7 +62,7 @@ for (const k of kinds) {
   // PGlite is one process's database.
   const n = k === 'pglite' ? 1 : gateways;
   console.error(
-    `running ${k}: ${devices} devices × ${rate}/s for ${seconds} s (+${warmup} s warm-up), ${n} gateway process(es), writer ${writer}…`,
+    `running ${k}: ${devices} ${protocol} devices × ${rate}/s for ${seconds} s (+${warmup} s warm-up), ${n} gateway process(es), writer ${writer}…`,
   );
   results.push(
     await runIngest({
@@ -70,6 +74,7 @@ for (const k of kinds) {
       pgUrl: values['pg-url']!,
       gateways: n,
       writer,
+      protocol,
       generatorCpus,
       gatewayCpus,
     }),

@@ -3,7 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { gt06Location, gt06Login } from '../../server/sim/gt06-frames';
+import { gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
+import { buildTeltonikaHandshake } from '../../server/gateway/teltonika';
+import { teltonikaRecord } from '../../server/sim/teltonika-frames';
 import { benchTerminalId, probeCentre } from '../terminal-ids';
 import { percentile } from './stats';
 
@@ -16,6 +18,21 @@ import { percentile } from './stats';
  * fence of their own every 2 s while that client times each alarm from the frame's send to its
  * arrival.
  */
+/** The tracker protocols the load can speak (bench:ingest --protocol). */
+export const BENCH_PROTOCOLS = ['gt06', 'teltonika'] as const;
+export type BenchProtocol = (typeof BENCH_PROTOCOLS)[number];
+export const isBenchProtocol = (p: string): p is BenchProtocol => (BENCH_PROTOCOLS as readonly string[]).includes(p);
+
+/** A tracker's first frame and its location frames in `protocol`. */
+function benchFrames(protocol: BenchProtocol) {
+  if (protocol === 'teltonika')
+    return {
+      login: (imei: string) => buildTeltonikaHandshake(imei),
+      location: (fix: Fix) => teltonikaRecord(fix, { acc: true, mileageKm: 0 }),
+    };
+  return { login: (imei: string) => gt06Login(imei, 1), location: gt06Location };
+}
+
 export interface IngestRunOptions {
   kind: 'pg' | 'pglite';
   devices: number;
@@ -32,6 +49,8 @@ export interface IngestRunOptions {
   gateways?: number;
   /** 'inline' keeps the writer's database work on the gateway's thread (the step before the worker). */
   writer?: 'worker' | 'inline';
+  /** The trackers' protocol (default GT06); probes and fences stay GT06. */
+  protocol?: BenchProtocol;
   /** taskset CPU lists: the load generator's, and the gateway processes' (unset: not pinned). */
   generatorCpus?: string;
   gatewayCpus?: string;
@@ -74,6 +93,8 @@ const PROBE_TOGGLE_MS = 2000;
 export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
   const n = o.devices;
   const probes = o.fences ? (o.probes ?? 20) : 0;
+  const frames = benchFrames(o.protocol ?? 'gt06');
+  if (probes && o.protocol && o.protocol !== 'gt06') throw new Error('fence probes send GT06 frames');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     BENCH_DEVICES: String(n),
@@ -85,6 +106,7 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
     TRACK_ROLLUP_INTERVAL_MS: '0',
     BENCH_GATEWAYS: String(o.gateways ?? 1),
     BENCH_WRITER: o.writer ?? 'worker',
+    BENCH_PROTOCOL: o.protocol ?? 'gt06',
     // Once the generator pins itself, a later run's gateway would inherit its core: say all.
     BENCH_GATEWAY_CPUS: o.gatewayCpus ?? (o.generatorCpus ? `0-${os.cpus().length - 1}` : ''),
   };
@@ -158,7 +180,7 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
       reconnects++;
       setTimeout(() => open(i), 1000);
     });
-    s.write(gt06Login(benchTerminalId(i), 1));
+    s.write(frames.login(benchTerminalId(i)));
     sockets[i] = s;
   };
   for (let i = 0; i < n; i++) {
@@ -189,8 +211,8 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
       if (i < probes || !usable(sockets[i])) continue;
       const lat = 39.9 + (i % 100) * 0.001 + (now - t0) / 1e7;
       sockets[i].write(
-        gt06Location(
-          { time: new Date(++fixClock[i]! * 1000), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360 },
+        frames.location(
+          { time: new Date(++fixClock[i]! * 1000), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360, satellites: 9 },
           (serial = (serial + 1) & 0xffff),
         ),
       );
