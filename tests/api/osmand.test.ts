@@ -178,6 +178,22 @@ describe('OsmAnd over HTTP', () => {
     }
   });
 
+  it('says online again when another gateway process took the device offline', async () => {
+    const fix = (ms: number) => get(`id=${device.terminalId}&lat=22.6&lon=114.1&timestamp=${ms}`);
+    const base = Math.floor(Date.now() / 1000) * 1000 - 5_000;
+    expect((await fix(base)).status).toBe(200);
+    // Another process's idle sweep (or a shutdown) wrote offline.
+    await t.db.update(devices).set({ state: DEVICE_STATE.offline }).where(eq(devices.id, device.id));
+    await new Promise((r) => setTimeout(r, 800)); // past half the idle timeout (1500 ms)
+    expect((await fix(base + 1000)).status).toBe(200);
+    const state = await until(
+      async () =>
+        (await t.db.select({ s: devices.state }).from(devices).where(eq(devices.id, device.id)))[0].s,
+      (s) => s === DEVICE_STATE.online,
+    );
+    expect(state).toBe(DEVICE_STATE.online);
+  });
+
   it('marks the device offline once it has been silent for the idle timeout', async () => {
     const state = await until(
       async () =>
