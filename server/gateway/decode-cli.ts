@@ -2,12 +2,14 @@
  * Frame decoder for support and tests:
  *   npm run --silent decode -- --protocol gt06|jt808|teltonika HEX [HEX ...]
  *   printf '%s\n' HEX ... | npm run --silent decode -- --protocol jt808
+ *   npm run --silent decode -- --protocol osmand 'id=123&lat=1.5&lon=2.5'   (query, target or JSON body)
  * Prints one JSON line per input frame. Inputs share one session, like frames on one connection,
  * so a GT06 login gives the following frames their device id. Bad input yields {"ok":false}.
  */
 import { createInterface } from 'node:readline';
 import type { CodecSession, ProtocolCodec } from './codec';
 import { CODECS, decodeHexInput } from './decode-frames';
+import { decodeOsmAndText } from './osmand/decode-text';
 
 function parseArgs(argv: string[]): { protocol?: string; frames: string[] } {
   const frames: string[] = [];
@@ -25,18 +27,28 @@ async function main(): Promise<number> {
   // A closed pipe (e.g. `| head`) is a normal way to stop reading, not a crash.
   process.stdout.on('error', () => process.exit(0));
   const { protocol, frames } = parseArgs(process.argv.slice(2));
+  if (protocol?.toLowerCase() === 'osmand') return decodeOsmAndInputs(frames);
   const codec: ProtocolCodec | undefined = protocol
     ? (CODECS as Record<string, ProtocolCodec>)[protocol.toLowerCase()]
     : undefined;
   if (!codec) {
     process.stderr.write(
-      `usage: decode --protocol ${Object.keys(CODECS).join('|')} [HEX ...]   (no HEX: one frame per line on stdin)\n`,
+      `usage: decode --protocol ${Object.keys(CODECS).join('|')}|osmand [HEX ...]   (no HEX: one frame per line on stdin)\n`,
     );
     return 2;
   }
   const session: CodecSession = {};
   const print = (input: string) =>
     process.stdout.write(JSON.stringify(decodeHexInput(codec, input, session)) + '\n');
+  return run(frames, print);
+}
+
+/** OsmAnd (HTTP) has no TCP codec: each input is a request's query string, target or JSON body. */
+function decodeOsmAndInputs(frames: string[]): Promise<number> {
+  return run(frames, (input) => process.stdout.write(JSON.stringify(decodeOsmAndText(input)) + '\n'));
+}
+
+async function run(frames: string[], print: (input: string) => void): Promise<number> {
   if (frames.length > 0) {
     frames.forEach(print);
     return 0;
