@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { STREET_COLORS } from '../../src/maps/basemap/theme';
 import { STREETS_CENTER, writeStreetArchive } from '../support/pmtiles-streets';
 import { startTileServer, TEST_TILE_LAND, TEST_TILE_ROAD, type TileServer } from '../support/tile-server';
@@ -12,13 +13,25 @@ import { login } from './helpers';
 // a local test tile server) and vector tiles from a generated .pmtiles, each on a server of its
 // own started by this file; and on the suite's server (OSM default, no internet) the outlines.
 
-const PORT = Number(process.env.E2E_PORT ?? 8091);
 const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 type Rgb = readonly [number, number, number];
 const hex = (c: string): Rgb => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as unknown as Rgb;
 
-/** A FleetGate server of its own (fresh database, seeded), with extra environment. */
-async function startServer(port: number, env: Record<string, string>): Promise<{ url: string; stop(): void; dir: string }> {
+/** A port nothing listens on now (suites of other E2E_PORTs may run beside this one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A FleetGate server of its own (fresh database, seeded) on a free port, with extra environment. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): void; dir: string }> {
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `fleetgate-streets-${port}-`));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env: {
@@ -28,8 +41,11 @@ async function startServer(port: number, env: Record<string, string>): Promise<{
       DATA_DIR: join(dir, 'data'),
       SIMULATOR: '0',
       LOGIN_RATE_PER_IP: '1000',
+      // Any free ports for the device gateways, as playwright.config.ts gives the suite's server.
       GT06_PORT: '0',
       JT808_PORT: '0',
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -78,6 +94,12 @@ async function countColours(page: Page, png: Buffer, colours: Record<string, Rgb
   );
 }
 
+/** A page whose relative URLs go to `url` (the project's `use` options, another base URL). */
+async function pageOn(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+  return context.newPage();
+}
+
 /** Every request that leaves localhost. */
 function watchOutside(page: Page): string[] {
   const outside: string[] = [];
@@ -117,16 +139,15 @@ test.describe('OpenStreetMap tiles through the server', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     tiles = await startTileServer();
-    server = await startServer(PORT + 1000, { OSM_TILE_URL: tiles.template, PUBLIC_URL: 'https://track.example.com' });
+    server = await startServer({ OSM_TILE_URL: tiles.template, PUBLIC_URL: 'https://track.example.com' });
   });
   test.afterAll(async () => {
     server?.stop();
     await tiles?.close();
     if (server) rmSync(server.dir, { recursive: true, force: true });
   });
-  test.use({ baseURL: `http://localhost:${PORT + 1000}` });
-
-  test('draws the OSM tiles at zoom 15 with their attribution, the browser asking only our server', async ({ page }) => {
+  test('draws the OSM tiles at zoom 15 with their attribution, the browser asking only our server', async ({ browser }) => {
+    const page = await pageOn(browser, server.url);
     const outside = watchOutside(page);
     await monitorAtZoom15(page, 'osm');
     await expect(page.getByTestId('map-attribution')).toHaveText('© OpenStreetMap contributors');
@@ -140,6 +161,7 @@ test.describe('OpenStreetMap tiles through the server', () => {
     expect(tiles.requests.some((r) => /^\/16\/\d+\/\d+\.png$/.test(r.url))).toBe(true);
     expect(tiles.requests.every((r) => /^FleetGate\/\S+ \(\+https:\/\/track\.example\.com\)$/.test(String(r.headers['user-agent'])))).toBe(true);
     expect(outside).toEqual([]);
+    await page.context().close();
   });
 });
 
@@ -150,15 +172,14 @@ test.describe('vector tiles from a .pmtiles archive', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleetgate-pmtiles-'));
     const file = writeStreetArchive(join(dir, 'streets.pmtiles'));
     // OSM pointed at a closed port: with an archive set, it must not be used at all.
-    server = await startServer(PORT + 1001, { PMTILES_FILE: file, OSM_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
+    server = await startServer({ PMTILES_FILE: file, OSM_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
   });
   test.afterAll(() => {
     server?.stop();
     if (server) rmSync(server.dir, { recursive: true, force: true });
   });
-  test.use({ baseURL: `http://localhost:${PORT + 1001}` });
-
-  test('draws streets, water and land at zoom 15 offline, no request leaving localhost', async ({ page }) => {
+  test('draws streets, water and land at zoom 15 offline, no request leaving localhost', async ({ browser }) => {
+    const page = await pageOn(browser, server.url);
     const outside = watchOutside(page);
     const tileRequests: string[] = [];
     page.on('request', (r) => {
@@ -191,6 +212,7 @@ test.describe('vector tiles from a .pmtiles archive', () => {
     expect(tileRequests.some((p) => p.startsWith('/api/tiles/vector/'))).toBe(true);
     expect(tileRequests.some((p) => p.startsWith('/api/tiles/osm/'))).toBe(false);
     expect(outside).toEqual([]);
+    await page.context().close();
   });
 });
 
