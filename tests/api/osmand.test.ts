@@ -8,6 +8,7 @@ import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
 import { stock } from '../../server/db/schema/stock';
 import { startOsmAnd, type OsmAndListener } from '../../server/gateway/osmand';
+import { OSMAND_FIXES_PER_WINDOW } from '../../server/gateway/osmand/limits';
 import { SimPhone } from '../../server/sim/osmand-phone';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { DEVICE_STATE } from '../../src/domain/codes';
@@ -146,6 +147,19 @@ describe('OsmAnd over HTTP', () => {
       .values({ terminalId, protocol: 13 } as typeof stock.$inferInsert)
       .onConflictDoNothing();
     expect((await get(`id=${terminalId}&lat=1&lon=2`)).status).toBe(200);
+  });
+
+  it('answers 429 past the fixes one device may send per minute', async () => {
+    // The stock device of the test above: admitted like any other, stored nowhere, so fast.
+    const base = Date.UTC(2026, 0, 1);
+    const answers = await Promise.all(
+      Array.from({ length: OSMAND_FIXES_PER_WINDOW + 5 }, (_, i) =>
+        get(`id=868000000000555&lat=1&lon=2&timestamp=${base + i * 1000}`).then((r) => r.status),
+      ),
+    );
+    // One was admitted by the test above.
+    expect(answers.filter((s) => s === 429)).toHaveLength(6);
+    expect(answers.filter((s) => s === 200)).toHaveLength(OSMAND_FIXES_PER_WINDOW - 1);
   });
 
   it('answers 400 to bad input and 413 to a body past the limit', async () => {
