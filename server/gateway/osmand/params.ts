@@ -41,9 +41,10 @@ const ALARMS: ReadonlySet<string> = new Set(GATEWAY_ALARM_TYPES);
  * attributes. A known parameter with an unreadable value is refused, never guessed.
  */
 export function decodeParams(entries: Iterable<[string, string]>, now = new Date()): OsmAndDecoded {
-  // The last value of a repeated name wins (an app appending its own copy of a parameter).
+  // The last value of a repeated name wins (an app appending its own copy of a parameter); an
+  // empty value is no value (apps fill absent fields of their URL template with nothing).
   const p: Record<string, string> = {};
-  for (const [k, v] of entries) if (!RESERVED.has(k)) p[k] = v;
+  for (const [k, v] of entries) if (!RESERVED.has(k) && v !== '') p[k] = v;
   if (!checkParams(p)) return { ok: false, error: schemaError(checkParams.errors) };
   const terminalId = (p.id ?? p.deviceid ?? '').trim();
   if (!terminalId || terminalId.length > 32 || !/^[\x21-\x7E]+$/.test(terminalId))

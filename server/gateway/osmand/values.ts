@@ -40,7 +40,9 @@ export function timestamp(text: string | undefined): Date | undefined {
     const d = new Date(n < SECONDS_LIMIT ? Math.round(n * 1000) : Math.round(n));
     return validDate(d);
   }
-  if (ISO_ZONED.test(t)) return validDate(new Date(t));
+  // An unencoded "+02:00" arrives as " 02:00" (a query string's + is a space).
+  const iso = t.replace(/^(\d{4}-\d{2}-\d{2}T[\d:.]+) (\d{2}:?\d{2})$/, '$1+$2');
+  if (ISO_ZONED.test(iso)) return validDate(new Date(iso));
   const m = PLAIN_DATE.exec(t);
   if (m) return validDate(new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}Z`));
   return undefined;

@@ -39,6 +39,12 @@ describe('OsmAnd query and form parameters', () => {
     expect(at('1764151200')).toBe('2025-11-26T10:00:00.000Z');
     expect(at('1764151200123')).toBe('2025-11-26T10:00:00.123Z');
     expect(at('2025-11-26T12:00:00+02:00')).toBe('2025-11-26T10:00:00.000Z');
+    // Sent unencoded, the + of the zone arrives as a space.
+    expect(ok(get('id=1&lat=1&lon=2&timestamp=2025-11-26T12:00:00+02:00')).message.time.toISOString()).toBe(
+      '2025-11-26T10:00:00.000Z',
+    );
+    // An empty value is no value: the receive time.
+    expect(ok(get('id=1&lat=1&lon=2&timestamp=&speed=')).message.time).toEqual(NOW);
     expect(at('2025-11-26T10:00:00.5Z')).toBe('2025-11-26T10:00:00.500Z');
     expect(at('2025-11-26 10:00:00')).toBe('2025-11-26T10:00:00.000Z');
     // Without a timestamp the receive time is the fix time.
