@@ -60,12 +60,16 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   };
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`server on ${port} exited with ${child.exitCode}: ${stderr}`);
+    }
     const up = await fetch(`${url}/api/public/config`).then((r) => r.ok, () => false);
     if (up) return { url, stop, dir };
     await new Promise((r) => setTimeout(r, 500));
   }
   stop();
+  rmSync(dir, { recursive: true, force: true });
   throw new Error(`server on ${port} did not start`);
 }
 
@@ -167,16 +171,18 @@ test.describe('OpenStreetMap tiles through the server', () => {
 
 test.describe('vector tiles from a .pmtiles archive', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
+  let archiveDir: string;
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const dir = mkdtempSync(join(tmpdir(), 'fleetgate-pmtiles-'));
-    const file = writeStreetArchive(join(dir, 'streets.pmtiles'));
+    archiveDir = mkdtempSync(join(tmpdir(), 'fleetgate-pmtiles-'));
+    const file = writeStreetArchive(join(archiveDir, 'streets.pmtiles'));
     // OSM pointed at a closed port: with an archive set, it must not be used at all.
     server = await startServer({ PMTILES_FILE: file, OSM_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
   });
   test.afterAll(() => {
     server?.stop();
     if (server) rmSync(server.dir, { recursive: true, force: true });
+    if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   });
   test('draws streets, water and land at zoom 15 offline, no request leaving localhost', async ({ browser }) => {
     const page = await pageOn(browser, server.url);
