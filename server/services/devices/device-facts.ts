@@ -43,12 +43,14 @@ export async function findKey(db: Db, auth: AuthContext, terminalID: string) {
     .limit(1);
   if (!device && !reg) throw notFound();
   const family = device ? (PROTOCOL_FAMILY[device.protocol] ?? null) : 'jt808';
+  // Only JT/T 808 terminals register for a code; the other families log in by IMEI or id alone.
+  const needed = family === 'jt808' || (family === null && reg !== undefined);
   return {
     terminalID: id,
     family,
-    /** False for GT06: it logs in with its IMEI alone. */
-    needed: family !== 'gt06',
-    authCode: family === 'gt06' ? null : (reg?.authCode ?? null),
+    /** False for GT06, Teltonika, OsmAnd: they identify with their IMEI or id alone. */
+    needed,
+    authCode: needed ? (reg?.authCode ?? null) : null,
     registeredAt: reg?.registeredAt.toISOString() ?? null,
     authenticatedAt: reg?.authenticatedAt?.toISOString() ?? null,
   };
