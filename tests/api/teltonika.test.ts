@@ -110,7 +110,7 @@ describe('Teltonika gateway', () => {
       io: [ioElement(IO.ignition, 1, 1)],
     }));
     records[2].io.push(ioElement(IO.crash, 1, 1));
-    const packet = encodeTeltonikaAvl(records, true);
+    const packet = encodeTeltonikaAvl(records, 'codec8e');
     c.socket.write(packet);
     expect((await c.take(4)).readUInt32BE(0)).toBe(3);
     // The ack leaves only once the records are committed.

@@ -1,6 +1,8 @@
 /**
  * Teltonika frame decoding: the IMEI handshake, AVL data (Codec 8 and 8 Extended) and the
  * device's answers to GPRS commands (Codec 12 and 13). Layouts: Teltonika wiki "Codec".
+ * Codec 16 (older FM36/FM6 firmware) is Codec 8 with 2-byte IO ids and event id and a
+ * generation type byte after the event id (as Traccar reads it).
  */
 import {
   ByteReader,
@@ -17,7 +19,7 @@ import { crc16Ibm } from './crc';
 import { PACKET_HEAD, PACKET_TAIL } from './framing';
 import { mapIoElements, type IoElement } from './io';
 
-export const TELTONIKA_CODEC = { codec8: 0x08, codec8e: 0x8e, codec12: 0x0c, codec13: 0x0d } as const;
+export const TELTONIKA_CODEC = { codec8: 0x08, codec8e: 0x8e, codec16: 0x10, codec12: 0x0c, codec13: 0x0d } as const;
 /** Codec 12 packet types: a command to the device, its answer. */
 export const CODEC12_TYPE = { command: 0x05, response: 0x06 } as const;
 
@@ -61,9 +63,10 @@ function decodePacket(frame: Buffer, session: CodecSession, now: Date): DecodeRe
   const codec = r.u8();
   const count = r.u8();
   const base = { protocol: 'teltonika' as const, messageId: codec, checksumOk, deviceId: session.deviceId };
-  if (codec === TELTONIKA_CODEC.codec8 || codec === TELTONIKA_CODEC.codec8e) {
+  const layout = IO_LAYOUTS[codec];
+  if (layout) {
     const messages: DecodedMessage[] = [];
-    for (let i = 0; i < count; i++) messages.push(readRecord(r, codec === TELTONIKA_CODEC.codec8e, now, { ...base, serial: i }));
+    for (let i = 0; i < count; i++) messages.push(readRecord(r, layout, now, { ...base, serial: i }));
     if (r.u8() !== count) throw new DecodeError('record counts differ');
     // The ack is the number of records accepted; the device drops them from its memory then.
     const reply = Buffer.alloc(4);
@@ -89,7 +92,7 @@ function decodePacket(frame: Buffer, session: CodecSession, now: Date): DecodeRe
 
 type Base = Pick<LocationMessage, 'protocol' | 'messageId' | 'checksumOk' | 'deviceId' | 'serial'>;
 
-function readRecord(r: ByteReader, extended: boolean, now: Date, base: Base): LocationMessage {
+function readRecord(r: ByteReader, layout: IoLayout, now: Date, base: Base): LocationMessage {
   const ms = Number(r.bytes(8).readBigUInt64BE(0));
   const priority = r.u8();
   const longitude = r.bytes(4).readInt32BE(0) / 1e7;
@@ -98,7 +101,7 @@ function readRecord(r: ByteReader, extended: boolean, now: Date, base: Base): Lo
   const course = r.u16();
   const satellites = r.u8();
   const speed = r.u16();
-  const { eventId, elements } = readIo(r, extended);
+  const { eventId, elements } = readIo(r, layout);
   const io = mapIoElements(elements);
   const timeOk = ms >= EARLIEST_MS && ms <= now.getTime() + LATEST_AHEAD_MS;
   const alarms = [...(priority === PRIORITY_PANIC ? (['sos'] as const) : []), ...(io.alarms ?? [])];
@@ -125,17 +128,36 @@ function readRecord(r: ByteReader, extended: boolean, now: Date, base: Base): Lo
   return msg;
 }
 
-/** Codec 8: 1-byte ids and counts; 8 Extended: 2-byte ids and counts and a variable-length group. */
-function readIo(r: ByteReader, extended: boolean): { eventId: number; elements: IoElement[] } {
-  const word = () => (extended ? r.u16() : r.u8());
-  const eventId = word();
+/** Widths of the IO block's fields per AVL codec. */
+interface IoLayout {
+  /** IO ids and the event id are 2 bytes. */
+  wideIds: boolean;
+  /** Counts are 2 bytes. */
+  wideCounts: boolean;
+  /** A generation type byte follows the event id (Codec 16). */
+  generation: boolean;
+  /** A fifth group of variable-length values (Codec 8 Extended). */
+  variable: boolean;
+}
+
+const IO_LAYOUTS: Partial<Record<number, IoLayout>> = {
+  [TELTONIKA_CODEC.codec8]: { wideIds: false, wideCounts: false, generation: false, variable: false },
+  [TELTONIKA_CODEC.codec8e]: { wideIds: true, wideCounts: true, generation: false, variable: true },
+  [TELTONIKA_CODEC.codec16]: { wideIds: true, wideCounts: false, generation: true, variable: false },
+};
+
+function readIo(r: ByteReader, layout: IoLayout): { eventId: number; elements: IoElement[] } {
+  const id = () => (layout.wideIds ? r.u16() : r.u8());
+  const word = () => (layout.wideCounts ? r.u16() : r.u8());
+  const eventId = id();
+  if (layout.generation) r.skip(1);
   const total = word();
   const elements: IoElement[] = [];
   for (const size of [1, 2, 4, 8]) {
     const n = word();
-    for (let i = 0; i < n; i++) elements.push({ id: word(), value: r.bytes(size) });
+    for (let i = 0; i < n; i++) elements.push({ id: id(), value: r.bytes(size) });
   }
-  if (extended) {
+  if (layout.variable) {
     const n = r.u16();
     for (let i = 0; i < n; i++) {
       const id = r.u16();

@@ -44,15 +44,17 @@ export interface AvlRecord {
   io?: IoElement[];
 }
 
-/** An AVL data packet of `records`, Codec 8 or (extended) 8 Extended. */
-export function encodeTeltonikaAvl(records: readonly AvlRecord[], extended = false): Buffer {
-  const parts: Buffer[] = [Buffer.from([extended ? TELTONIKA_CODEC.codec8e : TELTONIKA_CODEC.codec8, records.length])];
-  for (const rec of records) parts.push(encodeRecord(rec, extended));
+export type AvlCodec = 'codec8' | 'codec8e' | 'codec16';
+
+/** An AVL data packet of `records` in Codec 8, 8 Extended or 16. */
+export function encodeTeltonikaAvl(records: readonly AvlRecord[], codec: AvlCodec = 'codec8'): Buffer {
+  const parts: Buffer[] = [Buffer.from([TELTONIKA_CODEC[codec], records.length])];
+  for (const rec of records) parts.push(encodeRecord(rec, codec));
   parts.push(Buffer.from([records.length]));
   return buildTeltonikaPacket(Buffer.concat(parts));
 }
 
-function encodeRecord(rec: AvlRecord, extended: boolean): Buffer {
+function encodeRecord(rec: AvlRecord, codec: AvlCodec): Buffer {
   const gps = Buffer.alloc(8 + 1 + 15);
   gps.writeBigUInt64BE(BigInt(rec.time.getTime()), 0);
   gps.writeUInt8(rec.priority ?? 0, 8);
@@ -62,22 +64,26 @@ function encodeRecord(rec: AvlRecord, extended: boolean): Buffer {
   gps.writeUInt16BE(Math.round(rec.course ?? 0) % 360, 19);
   gps.writeUInt8(rec.satellites ?? 0, 21);
   gps.writeUInt16BE(Math.round(rec.speed ?? 0), 22);
-  return Buffer.concat([gps, encodeIo(rec.eventIo ?? 0, rec.io ?? [], extended)]);
+  return Buffer.concat([gps, encodeIo(rec.eventIo ?? 0, rec.io ?? [], codec)]);
 }
 
-function encodeIo(eventId: number, io: readonly IoElement[], extended: boolean): Buffer {
-  const word = (n: number) => {
-    const b = Buffer.alloc(extended ? 2 : 1);
-    if (extended) b.writeUInt16BE(n);
+function encodeIo(eventId: number, io: readonly IoElement[], codec: AvlCodec): Buffer {
+  const extended = codec === 'codec8e';
+  const field = (wide: boolean) => (n: number) => {
+    const b = Buffer.alloc(wide ? 2 : 1);
+    if (wide) b.writeUInt16BE(n);
     else b.writeUInt8(n);
     return b;
   };
-  const parts: Buffer[] = [word(eventId), word(io.length)];
+  const id = field(codec !== 'codec8');
+  const word = field(extended);
+  // Codec 16: a generation type byte (0 on exit ... 5 on change, 6 eventual, 7 periodical) follows the event id.
+  const parts: Buffer[] = [id(eventId), ...(codec === 'codec16' ? [Buffer.from([7])] : []), word(io.length)];
   const fixed = [1, 2, 4, 8];
   for (const size of fixed) {
     const group = io.filter((e) => e.value.length === size);
     parts.push(word(group.length));
-    for (const e of group) parts.push(word(e.id), e.value);
+    for (const e of group) parts.push(id(e.id), e.value);
   }
   const other = io.filter((e) => !fixed.includes(e.value.length));
   if (other.length && !extended) throw new RangeError('variable-length IO elements need Codec 8 Extended');
@@ -86,7 +92,7 @@ function encodeIo(eventId: number, io: readonly IoElement[], extended: boolean):
     for (const e of other) {
       const len = Buffer.alloc(2);
       len.writeUInt16BE(e.value.length);
-      parts.push(word(e.id), len, e.value);
+      parts.push(id(e.id), len, e.value);
     }
   }
   return Buffer.concat(parts);

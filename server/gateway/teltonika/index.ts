@@ -1,4 +1,4 @@
-/** Teltonika codec (FMB/FMC/FMM... trackers): IMEI handshake, Codec 8 / 8 Extended data, Codec 12 commands. */
+/** Teltonika codec (FMB/FMC/FMM... trackers): IMEI handshake, Codec 8 / 8 Extended / 16 data, Codec 12 commands. */
 import type { ProtocolCodec } from '../codec';
 import { decodeTeltonikaFrame } from './decoder';
 import { encodeTeltonikaCommand } from './encoder';
@@ -17,6 +17,7 @@ export {
   encodeTeltonikaCommand,
   encodeTeltonikaResponse,
   ioElement,
+  type AvlCodec,
   type AvlRecord,
 } from './encoder';
 export { buildTeltonikaPacket, createTeltonikaSplitter, scanTeltonika } from './framing';

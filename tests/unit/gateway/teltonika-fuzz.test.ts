@@ -20,9 +20,10 @@ const VALID = [
   buildTeltonikaHandshake('123456789012345'),
   encodeTeltonikaAvl(
     [{ time: NOW, latitude: -33.9, longitude: 151.2, satellites: 7, io: [ioElement(247, 1, 1), ioElement(16, 4, 123)] }],
-    false,
+    'codec8',
   ),
-  encodeTeltonikaAvl([{ time: NOW, latitude: 1, longitude: 2, io: [{ id: 300, value: Buffer.from('abcdef', 'hex') }] }], true),
+  encodeTeltonikaAvl([{ time: NOW, latitude: 1, longitude: 2, io: [{ id: 300, value: Buffer.from('abcdef', 'hex') }] }], 'codec8e'),
+  encodeTeltonikaAvl([{ time: NOW, latitude: 1, longitude: 2, io: [ioElement(700, 2, 5)] }], 'codec16'),
   encodeTeltonikaResponse('OK'),
 ];
 

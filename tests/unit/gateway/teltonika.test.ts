@@ -93,10 +93,10 @@ describe('Teltonika encoder and decoder agree', () => {
     io: [ioElement(IO.ignition, 1, 1), ioElement(IO.batteryLevel, 1, 76), ioElement(IO.externalVoltage, 2, 12_650)],
   };
 
-  for (const extended of [false, true]) {
-    it(`round-trips records in Codec ${extended ? '8 Extended' : '8'}`, () => {
+  for (const codec of ['codec8', 'codec8e', 'codec16'] as const) {
+    it(`round-trips records in ${codec}`, () => {
       const second = { ...record, time: new Date('2025-03-04T05:06:17.000Z'), io: [] };
-      const r = decodeTeltonikaFrame(encodeTeltonikaAvl([record, second], extended), loggedIn(), NOW);
+      const r = decodeTeltonikaFrame(encodeTeltonikaAvl([record, second], codec), loggedIn(), NOW);
       expect(r.error).toBeUndefined();
       expect(r.reply?.toString('hex')).toBe('00000002');
       expect(r.messages).toHaveLength(2);
@@ -120,9 +120,9 @@ describe('Teltonika encoder and decoder agree', () => {
 
   it('carries variable-length IO elements in Codec 8 Extended only', () => {
     const io = [{ id: 385, value: Buffer.from('0102030405', 'hex') }];
-    const r = decodeTeltonikaFrame(encodeTeltonikaAvl([{ ...record, io }], true), loggedIn(), NOW);
+    const r = decodeTeltonikaFrame(encodeTeltonikaAvl([{ ...record, io }], 'codec8e'), loggedIn(), NOW);
     expect((r.messages[0] as LocationMessage).attributes).toMatchObject({ io385: '0102030405' });
-    expect(() => encodeTeltonikaAvl([{ ...record, io }], false)).toThrow(RangeError);
+    expect(() => encodeTeltonikaAvl([{ ...record, io }], 'codec8')).toThrow(RangeError);
   });
 
   it('flags a bad CRC, and refuses counts that do not match', () => {
@@ -146,7 +146,7 @@ describe('Teltonika encoder and decoder agree', () => {
 
   it('leaves codecs it does not speak unacked', () => {
     const f = encodeTeltonikaAvl([record]);
-    f[8] = 0x10; // Codec 16
+    f[8] = 0x07; // GH3000
     const r = decodeTeltonikaFrame(f, loggedIn(), NOW);
     expect(r.messages[0]).toMatchObject({ type: 'unknown' });
     expect(r.reply).toBeNull();
