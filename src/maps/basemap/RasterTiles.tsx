@@ -70,6 +70,9 @@ export function RasterTiles(props: Props) {
           parser: {
             type: 'rasterTile',
             tileSize: 256,
+            // L7's zoom counts 512 px tiles: these 256 px ones are asked one zoom deeper so they
+            // show at their own size (as OsmTiles does).
+            zoomOffset: 1,
             // L7's own template filler knows no {quadkey}; ours does (Bing).
             getURLFromTemplate: (t: string, p: { x: number; y: number; z: number }) => tileUrl(t, p.x, p.y, p.z),
           },
