@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { localeChunkName } from './src/i18n/chunkName';
 import { directImports, purePackages } from './scripts/vite-direct-imports';
+import { cutSections, replaceFiles, WEBGPU_CUT } from './scripts/vite-slim-packages';
 import { pwaPlugin } from './src/pwa/vitePlugin';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -14,6 +15,17 @@ export default defineConfig({
     // Imports of antd's and the icons' index files become imports of each component's module, so
     // the login page's chunks do not carry every component the app uses (page weight, issue 18).
     directImports(['antd', '@ant-design/icons']),
+    // The WebGPU half of L7's device layer, which the app never uses and the bundler cannot drop.
+    cutSections([WEBGPU_CUT]),
+    // L7's layers build their drawing model from a table of every shape kind (3D, globe, arcs, …):
+    // tables of the kinds the app draws (src/maps/l7-slim/*Models.ts).
+    replaceFiles({
+      '@antv/l7-layers/es/point/models/index.js': here('./src/maps/l7-slim/pointModels.ts'),
+      '@antv/l7-layers/es/line/models/index.js': here('./src/maps/l7-slim/lineModels.ts'),
+      '@antv/l7-layers/es/polygon/models/index.js': here('./src/maps/l7-slim/polygonModels.ts'),
+      // Built by the tile picking service, its union of polygons never used (see the file).
+      '@antv/l7-layers/es/tile/service/TileSourceService.js': here('./src/maps/l7-slim/TileSourceService.ts'),
+    }),
     // Side-effect-free packages that do not say so: unused, they are left out (page weight).
     purePackages(
       /[\\/]node_modules[\\/](react-markdown|papaparse|pluralize|error-stack-parser|stackframe|unified|vfile[^\\/]*|micromark[^\\/]*|mdast-util-[^\\/]*|remark-[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|style-to-object)[\\/]/,
@@ -28,6 +40,8 @@ export default defineConfig({
       { find: /^@antv\/l7-layers$/, replacement: here('./src/maps/l7-slim/layers.ts') },
       { find: /^@antv\/l7-source$/, replacement: here('./src/maps/l7-slim/source.ts') },
       { find: /^@antv\/l7-component$/, replacement: here('./src/maps/l7-slim/component.ts') },
+      // qs's cycle maps on a plain Map, without object-inspect and get-intrinsic (src/shell/slim/).
+      { find: /^side-channel$/, replacement: here('./src/shell/slim/side-channel.cjs') },
       // Their package.json "browser" field names a prebuilt UMD bundle, which Vite prefers to the
       // ES modules: the whole library in one piece, without tree-shaking.
       { find: /^polygon-clipping$/, replacement: 'polygon-clipping/dist/polygon-clipping.esm.js' },
