@@ -3,9 +3,6 @@ import { Route, Routes } from 'react-router';
 import { RouteGuard } from './components/RouteGuard';
 import { MainLayout } from './components/layout/MainLayout';
 import { PUBLIC_ROUTES } from './domain/routeGuard';
-import { ComingSoonPage } from './pages/ComingSoonPage';
-import { LoginByCertPage } from './pages/LoginByCertPage';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { loginPaths } from './providers/publicConfig';
 import { RESOURCES, type ResourceDescriptor } from './resources';
@@ -14,6 +11,10 @@ import { RESOURCES, type ResourceDescriptor } from './resources';
 const PayResultPage = lazy(() => import('./pages/pay/PayResultPage'));
 const SandboxPayPage = lazy(() => import('./pages/pay/SandboxPayPage'));
 const ProbePage = lazy(() => import('./pages/probe/ProbePage'));
+// antd's Result brings its three pictures (about 9 KB gzip): loaded when one of these is shown.
+const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
+const LoginByCertPage = lazy(() => import('./pages/LoginByCertPage').then((m) => ({ default: m.LoginByCertPage })));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Public pages have no layout (and no Suspense of its own) around them. */
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
@@ -36,8 +37,22 @@ export function AppRoutes() {
         {loginPaths().map((path) => (
           <Route key={path} path={path} element={<LoginPage />} />
         ))}
-        <Route path={PUBLIC_ROUTES.loginByCert} element={<LoginByCertPage />} />
-        <Route path={PUBLIC_ROUTES.notFound} element={<NotFoundPage />} />
+        <Route
+          path={PUBLIC_ROUTES.loginByCert}
+          element={
+            <Lazy>
+              <LoginByCertPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={PUBLIC_ROUTES.notFound}
+          element={
+            <Lazy>
+              <NotFoundPage />
+            </Lazy>
+          }
+        />
         <Route
           path={PUBLIC_ROUTES.payResult}
           element={
