@@ -5,6 +5,13 @@ import { LOG_DECODE_HEX_MAX } from '../../../domain/device-log';
 import { errorText } from '../../../i18n/errorText';
 import { decodeFrame, type DecodeAnswer, type DecodeProtocol } from './api';
 
+/** Product names, shown as they are in every language. */
+const PROTOCOL_NAMES: Record<DecodeAnswer['protocol'], string> = {
+  gt06: 'GT06',
+  jt808: 'JT/T 808',
+  teltonika: 'Teltonika',
+};
+
 /** A decoded value as text: objects (tire reports, status lists) as compact JSON. */
 const show = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -55,6 +62,7 @@ export default function LogDecodePage() {
               { value: 'auto', label: t('decode.auto') },
               { value: 'gt06', label: 'GT06' },
               { value: 'jt808', label: 'JT/T 808' },
+              { value: 'teltonika', label: 'Teltonika' },
             ]}
           />
           <Button type="primary" data-testid="decode-run" loading={busy} disabled={!hex.trim()} onClick={run}>
@@ -70,7 +78,7 @@ export default function LogDecodePage() {
 
 function DecodeResult({ answer }: { answer: DecodeAnswer }) {
   const { t } = useTranslation('devlog');
-  const protocolName = answer.protocol === 'gt06' ? 'GT06' : 'JT/T 808';
+  const protocolName = PROTOCOL_NAMES[answer.protocol];
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="decode-result">
       <Space>

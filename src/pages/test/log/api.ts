@@ -1,9 +1,9 @@
 import { request } from '../../../providers/http';
 
-export type DecodeProtocol = 'auto' | 'gt06' | 'jt808';
+export type DecodeProtocol = 'auto' | 'gt06' | 'jt808' | 'teltonika';
 
 /** POST /log/decode: one frame's messages and the gateway's reply, or why the codec refused it. */
-export type DecodeAnswer = { protocol: 'gt06' | 'jt808'; detected: boolean } & (
+export type DecodeAnswer = { protocol: Exclude<DecodeProtocol, 'auto'>; detected: boolean } & (
   { ok: true; messages: Record<string, unknown>[]; reply: string | null } | { ok: false; error: string }
 );
 
