@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PAGE_WEIGHT_BUDGETS, type BudgetedRoute } from '../config/page-weight';
 import { chunkName, formatWeights, gzipSize, overBudget, routeWeight, type ChunkWeight, type RouteWeight } from '../scripts/check-weight';
+import { SW_URL } from '../src/pwa/constants';
 import { SESSION_KEYS } from '../src/providers/session';
 import { apiPost } from '../tests/support/processes';
 import { startTileServer, type TileServer } from '../tests/support/tile-server';
@@ -105,8 +106,19 @@ async function networkQuiet(context: BrowserContext, max = 20_000) {
   context.off('requestfailed', end);
 }
 
+/** The service worker's script as the page's registration would have loaded it (null if none is built). */
+async function serviceWorkerScript(url: string): Promise<ChunkWeight | null> {
+  const res = await fetch(url);
+  if (!res.ok || !/javascript/.test(res.headers.get('content-type') ?? '')) return null;
+  const body = Buffer.from(await res.arrayBuffer());
+  return { name: chunkName(url), file: new URL(url).pathname, raw: body.length, gzip: gzipSize(body) };
+}
+
 async function measure(browser: Browser, base: string, session: unknown, spec: RouteSpec): Promise<RouteWeight & { basemap?: string; offMachine: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  // Service workers blocked: the PWA's worker precaches the app shell once installed, and those
+  // fetches are not the page's. Its own script is: every page registers it, so it is counted
+  // below as the page would have loaded it.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', serviceWorkers: 'block' });
   if (spec.loggedIn) {
     // The app keeps its session in sessionStorage (per tab), so it is put there before any script runs.
     await context.addInitScript(
@@ -142,6 +154,8 @@ async function measure(browser: Browser, base: string, session: unknown, spec: R
   const basemap = spec.loggedIn
     ? ((await page.locator('[data-testid="fleet-map"]').first().getAttribute('data-provider', { timeout: 1000 }).catch(() => null)) ?? undefined)
     : undefined;
+  const sw = base + SW_URL;
+  if (!bodies.has(sw)) bodies.set(sw, serviceWorkerScript(sw));
   const chunks = (await Promise.all(bodies.values())).filter((c): c is ChunkWeight => c !== null);
   await context.close();
   const budget = PAGE_WEIGHT_BUDGETS[spec.name as BudgetedRoute];
