@@ -1,4 +1,3 @@
-import { useNotificationProvider } from '@refinedev/antd';
 import { App as AntdApp } from 'antd';
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
@@ -8,6 +7,7 @@ import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { RESOURCES } from '../resources';
+import { useNotificationProvider } from './notificationProvider';
 
 /** refine's view of the descriptors: routes and menu places; labels and icons stay with us. */
 const refineResources: ResourceProps[] = RESOURCES.map((r) => ({
