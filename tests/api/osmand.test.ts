@@ -218,3 +218,24 @@ describe('OsmAnd over HTTP', () => {
     expect(state).toBe(DEVICE_STATE.offline);
   });
 });
+
+describe('OsmAnd presence when a write comes after the idle limit', () => {
+  const state = async () =>
+    (await t.db.select({ s: devices.state }).from(devices).where(eq(devices.id, device.id)))[0].s;
+
+  it('keeps the device online and looks again, then takes it offline once it is silent', async () => {
+    const at = Math.floor(Date.now() / 1000) * 1000;
+    expect((await get(`id=${device.terminalId}&lat=22.6&lon=114.1&timestamp=${at}`)).status).toBe(200);
+    expect(await until(state, (s) => s === DEVICE_STATE.online)).toBe(DEVICE_STATE.online);
+    // The row was written after the limit of the next sweep (a late commit, or another process).
+    await t.db.update(devices).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(devices.id, device.id));
+    osmand.presence.expire(false, Date.now() + 2_000);
+    expect(await until(async () => osmand.presence.size, (n) => n === 1)).toBe(1);
+    expect(await state()).toBe(DEVICE_STATE.online);
+    // Silent since: the next look takes it offline.
+    await t.db.update(devices).set({ updatedAt: new Date(Date.now() - 60_000) }).where(eq(devices.id, device.id));
+    osmand.presence.expire(false, Date.now() + 2_000);
+    expect(await until(state, (s) => s === DEVICE_STATE.offline)).toBe(DEVICE_STATE.offline);
+    expect(osmand.presence.size).toBe(0);
+  });
+});

@@ -70,13 +70,23 @@ export class HttpPresence {
       if (!all && s.lastAt >= limit) continue;
       this.seen.delete(terminalId);
       const { ctx } = this;
-      ctx.registry.track(recordDisconnected(ctx.db, terminalId, s.since).catch(() => {}));
-      if (s.device.id != null)
-        ctx.registry.track(
-          markOfflineIfSilent(ctx.db, ctx.bus, s.device.id, terminalId, new Date(all ? now : limit)).catch(
-            logFail,
-          ),
-        );
+      const disconnected = () => recordDisconnected(ctx.db, terminalId, s.since).catch(() => {});
+      if (s.device.id == null) {
+        ctx.registry.track(disconnected());
+        continue;
+      }
+      const silentSince = new Date(all ? now : limit);
+      ctx.registry.track(
+        markOfflineIfSilent(ctx.db, ctx.bus, s.device.id, terminalId, silentSince)
+          .then((keptOnline) => {
+            // A write after the limit kept it online: this process's own last fix (or its online
+            // mark) committed late, or another process has the device. Look again one idle
+            // timeout later rather than leave it online for good.
+            if (keptOnline && !all && !this.seen.has(terminalId)) this.seen.set(terminalId, { ...s, lastAt: Date.now() });
+            else return disconnected();
+          })
+          .catch(logFail),
+      );
     }
   }
 
@@ -88,14 +98,17 @@ export class HttpPresence {
 
 const logFail = (e: unknown) => console.error('[osmand] device state:', (e as Error).message);
 
-/** Offline unless a fix was stored for the device after `silentSince` (by any process). */
+/**
+ * Offline unless a fix was stored for the device after `silentSince` (by any process). True when
+ * such a later write kept the device online.
+ */
 async function markOfflineIfSilent(
   db: Db,
   bus: EventBus,
   deviceId: number,
   terminalId: string,
   silentSince: Date,
-) {
+): Promise<boolean> {
   const at = new Date();
   const { rows } = await db.execute<{ id: number }>(sql`
     UPDATE devices SET state = ${DEVICE_STATE.offline}, state_time = ${at.toISOString()}::timestamptz,
@@ -103,14 +116,18 @@ async function markOfflineIfSilent(
     WHERE id = ${deviceId} AND state = ${DEVICE_STATE.online}
       AND updated_at <= ${silentSince.toISOString()}::timestamptz
     RETURNING id`);
-  if (rows.length)
-    publishState(bus, {
-      type: 'state',
-      deviceId,
-      terminalId,
-      state: DEVICE_STATE.offline,
-      stateTime: at.toISOString(),
-    });
+  if (!rows.length) {
+    const { rows: now } = await db.execute<{ state: number }>(sql`SELECT state FROM devices WHERE id = ${deviceId}`);
+    return now[0]?.state === DEVICE_STATE.online;
+  }
+  publishState(bus, {
+    type: 'state',
+    deviceId,
+    terminalId,
+    state: DEVICE_STATE.offline,
+    stateTime: at.toISOString(),
+  });
+  return false;
 }
 
 /** Online again when another process took the device offline; nothing when it is online. */
