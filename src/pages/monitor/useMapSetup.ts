@@ -96,9 +96,11 @@ export function useMapSetup(): MapSetup {
     provider,
     mapKey: provider === 'offline' ? undefined : mapKey,
     offlineReason,
+    // Without a key only the street tiles can fail: that must not block a key that arrives later
+    // (the administrator's default map type is read after the first key call).
     providerFailed: useCallback(() => {
-      setFailed(true);
-      if (!mapKey) setStreetsFailed(true);
+      if (mapKey) setFailed(true);
+      else setStreetsFailed(true);
     }, [mapKey]),
     keyChecked,
   };
