@@ -1,11 +1,9 @@
-import type { AlarmType, LocationMessage } from '../codec';
-import { GATEWAY_ALARM_TYPES } from '../../../src/domain/alarm-types';
+import type { LocationMessage } from '../codec';
+import { knownAlarm, osmandHeader, RESERVED_NAMES } from './message';
 import type { OsmAndDecoded } from './params';
 import { checkTraccarJson, schemaError } from './schema';
 import { course, KMH_PER_MPS, round, timestamp } from './values';
 
-const ALARMS: ReadonlySet<string> = new Set(GATEWAY_ALARM_TYPES);
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'invalid', 'deviceTime', 'alarms']);
 
 /**
  * The Traccar Client's JSON body (application/json, app version 9+): one location of the
@@ -35,23 +33,18 @@ export function decodeTraccarJson(text: string): OsmAndDecoded {
   if (!time) return { ok: false, terminalId, error: 'timestamp is invalid' };
 
   const attributes: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(loc.extras ?? {})) if (!RESERVED.has(k)) attributes[k] = v;
+  for (const [k, v] of Object.entries(loc.extras ?? {})) if (!RESERVED_NAMES.has(k)) attributes[k] = v;
   if (c.accuracy !== undefined && c.accuracy >= 0) attributes.accuracy = c.accuracy;
   if (loc.is_moving !== undefined) attributes.motion = loc.is_moving;
   if (loc.event) attributes.event = loc.event;
   if (loc.activity?.type) attributes.activity = loc.activity.type;
   if (loc.mock) attributes.mock = true;
   const alarmText = loc.alarm ?? (typeof loc.extras?.alarm === 'string' ? loc.extras.alarm : undefined);
-  const alarm = alarmText && ALARMS.has(alarmText) ? (alarmText as AlarmType) : undefined;
+  const alarm = knownAlarm(alarmText);
   const level = loc.battery?.level;
 
   const message: LocationMessage = {
-    protocol: 'osmand',
-    type: alarm ? 'alarm' : 'location',
-    messageId: 0,
-    serial: 0,
-    checksumOk: true,
-    deviceId: terminalId,
+    ...osmandHeader(terminalId, alarm),
     time,
     valid: true,
     latitude: c.latitude,

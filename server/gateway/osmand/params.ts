@@ -1,5 +1,5 @@
-import type { AlarmType, LocationMessage } from '../codec';
-import { GATEWAY_ALARM_TYPES } from '../../../src/domain/alarm-types';
+import type { LocationMessage } from '../codec';
+import { knownAlarm, osmandHeader, RESERVED_NAMES } from './message';
 import { checkParams, schemaError } from './schema';
 import { attribute, bool, course, KMH_PER_KNOT, num, round, timestamp } from './values';
 
@@ -9,7 +9,7 @@ export type OsmAndDecoded =
   | { ok: false; error: string; terminalId?: string };
 
 /** Parameters this decoder reads itself; every other one becomes a position attribute. */
-const KNOWN = new Set([
+export const OSMAND_PARAMS: ReadonlySet<string> = new Set([
   'id',
   'deviceid',
   'lat',
@@ -29,9 +29,6 @@ const KNOWN = new Set([
   'sat',
   'alarm',
 ]);
-/** Names that must not become attribute keys (prototype pollution, our own attributes). */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'invalid', 'deviceTime', 'alarms']);
-const ALARMS: ReadonlySet<string> = new Set(GATEWAY_ALARM_TYPES);
 
 /**
  * The OsmAnd query or form parameters (docs/protocols.md, "OsmAnd"): `id`, `lat`/`lon` or
@@ -44,7 +41,7 @@ export function decodeParams(entries: Iterable<[string, string]>, now = new Date
   // The last value of a repeated name wins (an app appending its own copy of a parameter); an
   // empty value is no value (apps fill absent fields of their URL template with nothing).
   const p: Record<string, string> = {};
-  for (const [k, v] of entries) if (!RESERVED.has(k) && v !== '') p[k] = v;
+  for (const [k, v] of entries) if (!RESERVED_NAMES.has(k) && v !== '') p[k] = v;
   if (!checkParams(p)) return { ok: false, error: schemaError(checkParams.errors) };
   const terminalId = (p.id ?? p.deviceid ?? '').trim();
   if (!terminalId || terminalId.length > 32 || !/^[\x21-\x7E]+$/.test(terminalId))
@@ -75,10 +72,10 @@ export function decodeParams(entries: Iterable<[string, string]>, now = new Date
   if (valid === undefined) return fail('valid');
   const charging = p.charge === undefined ? undefined : bool(p.charge);
   if (p.charge !== undefined && charging === undefined) return fail('charge');
-  const alarm = p.alarm && ALARMS.has(p.alarm) ? (p.alarm as AlarmType) : undefined;
+  const alarm = knownAlarm(p.alarm);
 
   const attributes: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(p)) if (!KNOWN.has(k)) attributes[k] = attribute(v);
+  for (const [k, v] of Object.entries(p)) if (!OSMAND_PARAMS.has(k)) attributes[k] = attribute(v);
   if (numbers.accuracy !== undefined) attributes.accuracy = numbers.accuracy;
   if (numbers.hdop !== undefined) attributes.hdop = numbers.hdop;
   if (p.alarm && !alarm) attributes.alarm = p.alarm;
@@ -86,12 +83,7 @@ export function decodeParams(entries: Iterable<[string, string]>, now = new Date
   const speed = numbers.speed;
   const batt = numbers.batt;
   const message: LocationMessage = {
-    protocol: 'osmand',
-    type: alarm ? 'alarm' : 'location',
-    messageId: 0,
-    serial: 0,
-    checksumOk: true,
-    deviceId: terminalId,
+    ...osmandHeader(terminalId, alarm),
     time,
     valid,
     latitude: lat,

@@ -1,30 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeOsmAnd } from '../../../server/gateway/osmand';
+import { OSMAND_PARAMS } from '../../../server/gateway/osmand/params';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
-const NAMES = [
-  'id',
-  'deviceid',
-  'lat',
-  'lon',
-  'location',
-  'timestamp',
-  'speed',
-  'bearing',
-  'heading',
-  'altitude',
-  'accuracy',
-  'hdop',
-  'batt',
-  'charge',
-  'valid',
-  'driverUniqueId',
-  'sat',
-  'alarm',
-  'x',
-  '__proto__',
-];
+// Every parameter the decoder reads, an extra one and a hostile one.
+const NAMES = [...OSMAND_PARAMS, 'x', '__proto__'];
 const value = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.double().map(String),
