@@ -6,12 +6,11 @@ import { commandBatches } from '../../server/db/schema/command-batches';
 import { devices } from '../../server/db/schema/devices';
 import { users } from '../../server/db/schema/users';
 import { seedBulkFleet } from '../../server/db/seed/bulk';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family } from '../../server/sim/device';
 import type { Progress } from './device-fixture';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * What the batch command tests share: a listening server (for websockets) with a GT06 and a
@@ -35,10 +34,7 @@ export function setUpCommandBatchTests() {
     });
     gw = await startGateway(
       { db: h.handle.db, bus: h.app.bus },
-      [
-        { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-        { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-      ],
+      loopbackListeners(),
       { commandTimeoutMs: 1500 },
     );
     const bulk = await seedBulkFleet(h.handle.db, {

@@ -8,13 +8,12 @@ import { loadConfig } from '../../server/config';
 import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { devices } from '../../server/db/schema/devices';
 import { users } from '../../server/db/schema/users';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family } from '../../server/sim/device';
 import { gt06Login } from '../../server/sim/gt06-frames';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { MESSAGES } from '../../src/domain/messages';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 let t: TestDatabase;
 let gw: Gateway;
@@ -27,10 +26,7 @@ beforeAll(async () => {
   t = await openTestDatabase({ seed: true });
   gw = await startGateway(
     { db: t.db, bus },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { commandTimeoutMs: 1500 },
   );
   const config = loadConfig({

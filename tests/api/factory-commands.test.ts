@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { commandBatches } from '../../server/db/schema/command-batches';
 import { stock } from '../../server/db/schema/stock';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { nbSandbox } from '../../server/services/nb';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { demoSpecs } from '../../server/sim/fleet';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * Factory batch commands and settings (issue 15, part 7) over real sockets: simulated GT06
@@ -49,10 +48,7 @@ beforeAll(async () => {
   h = await startHarness({ gateway: { ...base.gateway, commandTimeoutSeconds: 3 } });
   gw = await startGateway(
     { db: h.handle.db, bus: h.app.bus },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { commandTimeoutMs: 2000 },
   );
   imported = demoSpecs('mix').find((s) => s.family === 'gt06')!.terminalId;

@@ -4,8 +4,6 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { SUBJECT } from '../../server/bus/types';
 import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
 import { jt808Auth, jt808Location } from '../../server/sim/jt808-frames';
@@ -14,6 +12,7 @@ import { FIX_FUTURE_TOLERANCE_MS } from '../../src/domain/fix-validity';
 import { Jt808TestTerminal } from '../support/jt808-client';
 import { closeDatabase, startHarness, type Harness } from './harness';
 import { until } from '../support/until';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * Impossible fixes over real TCP, both protocols (issue 10): stored flagged, never the device's
@@ -25,10 +24,7 @@ beforeAll(async () => {
   h = await startHarness();
   gw = await startGateway(
     { db: h.handle.db, bus: h.app.bus },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { jt808AcceptAnyAuth: true },
   );
 });

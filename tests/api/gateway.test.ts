@@ -9,14 +9,13 @@ import { deviceLogs } from '../../server/db/schema/device-logs';
 import { devices } from '../../server/db/schema/devices';
 import { offlineCommands } from '../../server/db/schema/offline-commands';
 import { positions } from '../../server/db/schema/positions';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family } from '../../server/sim/device';
 import { gt06Login } from '../../server/sim/gt06-frames';
 import { COMMAND_RESULT, DEVICE_STATE } from '../../src/domain/codes';
 import { until } from '../support/until';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 let t: TestDatabase;
 let bus: EventBus;
@@ -28,10 +27,7 @@ beforeAll(async () => {
   bus = createMemoryBus();
   gw = await startGateway(
     { db: t.db, bus },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { commandTimeoutMs: 3000, idleTimeoutMs: 1500 },
   );
 });

@@ -2,8 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceConnections } from '../../server/db/schema/device-connections';
 import { stock } from '../../server/db/schema/stock';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family, type SimDeviceSpec } from '../../server/sim/device';
 import { demoSpecs } from '../../server/sim/fleet';
@@ -13,6 +11,7 @@ import { checkMoves } from '../../server/services/ip-transfer/check';
 import { createTransfer } from '../../server/services/ip-transfer/create';
 import { TransferRunner } from '../../server/services/ip-transfer/runner';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * IP transfer (issue 15, part 6) over real sockets: simulated GT06 and JT/T 808 trackers on a
@@ -23,10 +22,7 @@ let h: Harness;
 let gwA: Gateway;
 let gwB: Gateway;
 const sims: SimDevice[] = [];
-const listen = [
-  { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-  { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-];
+const listen = loopbackListeners();
 
 beforeAll(async () => {
   h = await startHarness();

@@ -12,12 +12,11 @@ import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { alarms } from '../../server/db/schema/alarms';
 import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { isDeviceExpired } from '../../src/domain/expiry';
 import { until } from '../support/until';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 let t: TestDatabase;
 let bus: EventBus;
@@ -29,10 +28,7 @@ beforeAll(async () => {
   bus = createMemoryBus();
   gw = await startGateway(
     { db: t.db, bus },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { commandTimeoutMs: 3000, idleTimeoutMs: 1500 },
   );
 });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTypes } from '../../server/db/schema/device-types';
 import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
-import { createGt06Splitter, gt06Codec, parseGt06Frame } from '../../server/gateway/gt06';
-import { jt808Codec, JT808_MSG } from '../../server/gateway/jt808';
+import { createGt06Splitter, parseGt06Frame } from '../../server/gateway/gt06';
+import { JT808_MSG } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { PositionWriter } from '../../server/ingest/position-writer';
 import { gt06Alarm, gt06Heartbeat, gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
@@ -13,6 +13,7 @@ import { jt808Auth, jt808Heartbeat, jt808Location, jt808Register } from '../../s
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { generalReply, Jt808TestTerminal, registerReply } from '../support/jt808-client';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * Location acks per device model, sent once the positions are stored, and a resent fix stored
@@ -33,10 +34,7 @@ beforeAll(async () => {
   const writer = new PositionWriter(h.handle.db, { flushMs: FLUSH_MS });
   gw = await startGateway(
     { db: h.handle.db, bus: h.app.bus, writer },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { idleTimeoutMs: 20_000 },
   );
   const rows = await h.handle.db

@@ -5,13 +5,12 @@ import { openDatabase, type Db, type DbHandle } from '../../server/db/client';
 import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { PROTOCOL_FAMILY } from '../../server/gateway/families';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { PositionWriter } from '../../server/ingest/position-writer';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * The database goes away mid-run and comes back: every position the trackers sent is stored.
@@ -61,10 +60,7 @@ beforeAll(async () => {
     lowWater: 100,
     maxRetryMs: 500,
   });
-  gw = await startGateway({ db, bus: createMemoryBus(), writer }, [
-    { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-    { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-  ]);
+  gw = await startGateway({ db, bus: createMemoryBus(), writer }, loopbackListeners());
 });
 
 afterAll(async () => {

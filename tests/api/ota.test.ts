@@ -6,12 +6,11 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/schema/devices';
-import { gt06Codec } from '../../server/gateway/gt06';
-import { jt808Codec } from '../../server/gateway/jt808';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import { DEFAULT_SIM_OPTIONS, SimDevice, type Family } from '../../server/sim/device';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { loopbackListeners } from '../support/loopback-gateway';
 
 /**
  * OTA over real sockets (issue 15, part 4): firmware uploaded, jobs sent to simulated JT/T 808
@@ -34,10 +33,7 @@ beforeAll(async () => {
   h.config.publicUrl = base;
   gw = await startGateway(
     { db: h.handle.db, bus: h.app.bus },
-    [
-      { codec: gt06Codec, port: 0, host: '127.0.0.1' },
-      { codec: jt808Codec, port: 0, host: '127.0.0.1' },
-    ],
+    loopbackListeners(),
     { commandTimeoutMs: 5000 },
   );
   token = await h.login('test');
