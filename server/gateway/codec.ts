@@ -9,7 +9,7 @@ import type { GatewayAlarmType } from '../../src/domain/alarm-types';
 import type { TireSensorReading } from '../../src/domain/tire';
 
 /** The gateway families (server/gateway/families.ts lists each with its port and device code). */
-export type ProtocolName = 'gt06' | 'jt808' | 'teltonika';
+export type ProtocolName = 'gt06' | 'jt808' | 'teltonika' | 'h02' | 'tk103' | 'meitrack';
 
 export type MessageType =
   | 'login'
@@ -248,6 +248,12 @@ export interface ProtocolCodec {
    * commandReply). Absent: the command channel encodes it itself (GT06, JT/T 808).
    */
   encodeTextCommand?(content: string, session: CodecSession): Buffer;
+  /**
+   * Whether a pasted frame (the decode CLI and the factory decoder page) looks like this
+   * protocol's: its start bytes, cheap and without decoding. GT06, JT/T 808 and Teltonika are
+   * recognised in decode-frames.ts.
+   */
+  detect?(frame: Buffer): boolean;
 }
 
 export * from './decode-helpers';
