@@ -1,0 +1,4 @@
+/** placeholder */
+export function readBms(code: string, body: string): Record<string, unknown> {
+  return { bms: body };
+}
