@@ -3,7 +3,9 @@
  * uses negative logic: a bit at 0 means the condition is present. Bits as Traccar's
  * H02ProtocolDecoder reads them (the SinoTrack "TQ GPRS protocol" table agrees on them):
  * 0 burglar (vibration) alarm, 1 and 18 SOS, 2 overspeed, 19 running on the backup battery
- * (external power cut); bit 10 is ACC, set = on (Traccar's reading, not inverted).
+ * (external power cut); bit 10 is ACC, set = on (Traccar's reading, not inverted). Bit 27 at 0
+ * is the oil/power circuit cut (the table's "oil and engine cut off"; Traccar's S20 DONE example
+ * answer carries F7FFFBFF, bit 27 cleared right after the cut).
  */
 import type { AlarmType, DeviceStatus } from '../codec';
 
@@ -14,7 +16,7 @@ const ALARM_BITS: readonly { bits: readonly number[]; alarm: AlarmType }[] = [
   { bits: [2], alarm: 'overspeed' },
   { bits: [19], alarm: 'powerCut' },
 ];
-export const H02_STATUS_BIT = { acc: 10 } as const;
+export const H02_STATUS_BIT = { acc: 10, fuelCut: 27 } as const;
 
 const bit = (word: number, n: number) => ((word >>> n) & 1) === 1;
 
@@ -23,6 +25,7 @@ export function decodeStatusWord(word: number): DeviceStatus {
   const alarms = ALARM_BITS.filter((a) => a.bits.some((n) => !bit(word, n))).map((a) => a.alarm);
   const status: DeviceStatus = {
     acc: bit(word, H02_STATUS_BIT.acc),
+    fuelCut: !bit(word, H02_STATUS_BIT.fuelCut),
     attributes: { status: (word >>> 0).toString(16).toUpperCase().padStart(8, '0') },
   };
   if (alarms.length) {
@@ -35,9 +38,10 @@ export function decodeStatusWord(word: number): DeviceStatus {
 }
 
 /** The status word a device with these conditions sends (all other bits 1: nothing present). */
-export function encodeStatusWord(s: { acc: boolean; alarms?: readonly AlarmType[] }): number {
+export function encodeStatusWord(s: { acc: boolean; fuelCut?: boolean; alarms?: readonly AlarmType[] }): number {
   let word = 0xffffffff;
   if (!s.acc) word &= ~(1 << H02_STATUS_BIT.acc);
+  if (s.fuelCut) word &= ~(1 << H02_STATUS_BIT.fuelCut);
   for (const a of s.alarms ?? []) {
     const entry = ALARM_BITS.find((e) => e.alarm === a);
     if (entry) word &= ~(1 << entry.bits[0]);

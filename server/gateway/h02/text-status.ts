@@ -69,7 +69,7 @@ export function decodeV3(t: TextFrame, ctx: FrameContext): LocationMessage | str
   return msg;
 }
 
-/** VP1: `V,MCC,MNC,LAC,cid,signalYLAC,cid,signal...` (cells) or `A|B,lat,N,lon,E,speed,course,ddmmyy` (a fix, no time of day). */
+/** VP1: `V,MCC,MNC,LAC,cid,signalYLAC,...` (cells) or `A|B,lat,N,lon,E,speed,course,ddmmyy` (a fix, A or B both valid, no time of day). */
 export function decodeVp1(t: TextFrame, ctx: FrameContext): LocationMessage | string {
   const f = t.fields.map((s) => s.trim());
   if (f[3] === 'V') {
@@ -87,14 +87,14 @@ export function decodeVp1(t: TextFrame, ctx: FrameContext): LocationMessage | st
   const latitude = coordinate(f[4], f[5], 'S');
   const longitude = coordinate(f[6], f[7], 'W');
   if (!/^[AB]$/.test(f[3]) || Number.isNaN(latitude) || Number.isNaN(longitude)) return 'VP1 position unreadable';
-  // The report has a date but no time of day: it is the receive time, flagged invalid if the date disagrees.
-  const dated = textTime('000000', f[10], 0);
-  const sameDay = dated !== null && dated.toISOString().slice(0, 10) === ctx.now.toISOString().slice(0, 10);
+  // The report has a date but no time of day: the receive time on that day, else the day's start.
+  const day = textTime('000000', f[10], 0);
+  const today = day !== null && day.toISOString().slice(0, 10) === ctx.now.toISOString().slice(0, 10);
   return {
     ...ctx.base(H02_MARK.text, ctx.session.deviceId),
     type: 'location',
-    time: ctx.now,
-    valid: sameDay,
+    time: today || day === null ? ctx.now : day,
+    valid: day !== null,
     latitude,
     longitude,
     speed: num(f[8]) * KNOT_KMH,
