@@ -87,7 +87,8 @@ export const meitrackSimDriver: SimDriver = {
   // The first report carries the IMEI; Meitrack trackers send no login.
   login: () => null,
   readyOnConnect: true,
-  location: (id, fix, status) => encodeMeitrackReport(id, meitrackReport(fix, status, lastAccOf(id, status.acc))),
+  location: (id, fix, status) =>
+    encodeMeitrackReport(id, meitrackReport(fix, status, lastAccOf(id, status.acc))),
   // Meitrack's heartbeat is an AAA report (event 31) in deep sleep only; the periodic
   // reports keep the link of a moving tracker.
   heartbeat: () => null,

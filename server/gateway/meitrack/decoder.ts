@@ -1,6 +1,7 @@
 /**
  * Meitrack packet decoding. The command after the IMEI says what a packet is:
- * - AAA: an automatic event report (position, status, the event's alarm); no reply.
+ * - AAA: an automatic event report (position, status, the event's alarm); no reply. Event 34
+ *   is the answer to A10 (real-time location), so it also settles that command.
  * - CCC / CCE: binary record batches (binary.ts); CCC is acknowledged with `@@...CCC,<count>`.
  * - AAC: the T3xx keep-alive, answered `@@...AAC,1` as the device waits for it.
  * - D00: photo data, recognised and not stored.
@@ -59,11 +60,22 @@ export function parsePacket(frame: Buffer): MeitrackPacket | string {
   const command = head.command;
   const dataStart = Math.min(star, frame[commandEnd] === 0x2c ? commandEnd + 1 : commandEnd);
   const sent = frame.toString('latin1', star + 1, star + 3);
-  const checksumOk = /^[0-9A-Fa-f]{2}$/.test(sent) && parseInt(sent, 16) === meitrackChecksum(frame, 0, star + 1);
-  return { flag: String.fromCharCode(frame[2]), id, command, data: frame.subarray(dataStart, star), checksumOk };
+  const checksumOk =
+    /^[0-9A-Fa-f]{2}$/.test(sent) && parseInt(sent, 16) === meitrackChecksum(frame, 0, star + 1);
+  return {
+    flag: String.fromCharCode(frame[2]),
+    id,
+    command,
+    data: frame.subarray(dataStart, star),
+    checksumOk,
+  };
 }
 
-export function decodeMeitrackFrame(frame: Buffer, session: CodecSession = {}, now = new Date()): DecodeResult {
+export function decodeMeitrackFrame(
+  frame: Buffer,
+  session: CodecSession = {},
+  now = new Date(),
+): DecodeResult {
   return guardDecode(() => {
     const packet = parsePacket(frame);
     if (typeof packet === 'string') return errorResult(packet);
@@ -90,7 +102,11 @@ export function decodeMeitrackFrame(frame: Buffer, session: CodecSession = {}, n
     if (command === MEITRACK_COMMAND.report || command === MEITRACK_COMMAND.reportIndexed) {
       const report = parseReport(command === MEITRACK_COMMAND.reportIndexed ? fields.slice(1) : fields, now);
       if (!report) return errorResult(`${command} report without a position`);
-      return { messages: [reportMessage(report, base)], reply: null };
+      const messages = [reportMessage(report, base)];
+      // Event 34 is the device's answer to the real-time location query (A10).
+      if (report.event === MEITRACK_EVENT.passive)
+        messages.push({ ...base, type: 'commandReply', text: `${MEITRACK_COMMAND.position},OK` });
+      return { messages, reply: null };
     }
     // The answer to a platform command. Position answers (A10, C01...) are a success by being sent.
     const report = parseReport(fields, now);
@@ -110,7 +126,18 @@ export function reportMessage(report: ParsedReport, base: Base): DecodedMessage 
   void _event;
   if (report.event === MEITRACK_EVENT.heartbeat && !report.alarm) {
     const status = { ...fields } as Partial<LocationMessage>;
-    for (const key of ['time', 'valid', 'latitude', 'longitude', 'speed', 'course', 'altitude', 'satellites', 'positionType', 'mileage'] as const)
+    for (const key of [
+      'time',
+      'valid',
+      'latitude',
+      'longitude',
+      'speed',
+      'course',
+      'altitude',
+      'satellites',
+      'positionType',
+      'mileage',
+    ] as const)
       delete status[key];
     return { ...base, ...status, type: 'heartbeat' };
   }

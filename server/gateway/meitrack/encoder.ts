@@ -48,14 +48,23 @@ const hex = (n: number, width: number) => Math.round(n).toString(16).toUpperCase
 
 /** yymmddHHMMSS in UTC, as reports carry it. */
 export function meitrackTime(t: Date): string {
-  return [t.getUTCFullYear() % 100, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()]
+  return [
+    t.getUTCFullYear() % 100,
+    t.getUTCMonth() + 1,
+    t.getUTCDate(),
+    t.getUTCHours(),
+    t.getUTCMinutes(),
+    t.getUTCSeconds(),
+  ]
     .map(pad2)
     .join('');
 }
 
 /** The AAA report fields (without the command), in the hex-analog layout of MVT/T1 firmware. */
 export function meitrackReportFields(r: MeitrackReport): string {
-  const cell = r.cell ? `${r.cell.mcc}|${r.cell.mnc}|${hex(r.cell.lac, 4)}|${hex(r.cell.cid, 4)}` : '0|0|0000|0000';
+  const cell = r.cell
+    ? `${r.cell.mcc}|${r.cell.mnc}|${hex(r.cell.lac, 4)}|${hex(r.cell.cid, 4)}`
+    : '0|0|0000|0000';
   return [
     r.event,
     r.latitude.toFixed(6),

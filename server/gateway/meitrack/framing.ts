@@ -115,7 +115,12 @@ export function createMeitrackSplitter(options: { maxBuffer?: number } = {}): Fr
  * A whole packet: `mark` + `flag` + length + `,<id>,` + `body` + `*XX\r\n`. `body` is the
  * command and its data (`AAA,35,...`, `A10`); binary data goes in as bytes.
  */
-export function buildMeitrackPacket(mark: '$$' | '@@', flag: string, id: string, body: Buffer | string): Buffer {
+export function buildMeitrackPacket(
+  mark: '$$' | '@@',
+  flag: string,
+  id: string,
+  body: Buffer | string,
+): Buffer {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
   const data = Buffer.concat([Buffer.from(`,${id},`, 'latin1'), bytes]);
   const length = data.length + TRAILER;

@@ -18,7 +18,10 @@ const MIN_FIELDS = 15;
 /** Reports dated more than this ahead of the receive time are device clock faults. */
 const LATEST_AHEAD_MS = 24 * 3600_000;
 
-export type ReportFields = Omit<LocationMessage, 'protocol' | 'messageId' | 'serial' | 'checksumOk' | 'deviceId' | 'type'>;
+export type ReportFields = Omit<
+  LocationMessage,
+  'protocol' | 'messageId' | 'serial' | 'checksumOk' | 'deviceId' | 'type'
+>;
 
 export interface ParsedReport extends ReportFields {
   event: number;
@@ -96,7 +99,12 @@ export function parseTime(s: string | undefined, now: Date): Date | null {
 function parseCell(s: string | undefined, rssi: number): CellTower[] | undefined {
   const [mcc, mnc, lac, cid] = (s ?? '').split('|');
   const cell: CellTower = { mcc: num(mcc), mnc: num(mnc), lac: hex(lac), cid: hex(cid) };
-  if (!(cell.mcc > 0) || !Number.isFinite(cell.mnc) || !Number.isFinite(cell.lac) || !Number.isFinite(cell.cid))
+  if (
+    !(cell.mcc > 0) ||
+    !Number.isFinite(cell.mnc) ||
+    !Number.isFinite(cell.lac) ||
+    !Number.isFinite(cell.cid)
+  )
     return undefined;
   if (Number.isFinite(rssi)) cell.rssi = rssi;
   return [cell];
@@ -125,7 +133,12 @@ function readAnalog(s: string | undefined, out: ParsedReport, attributes: Record
 }
 
 /** Assisted event info, customized data, protocol version, fuel, temperature sensors. */
-function readExtras(extra: readonly string[], event: number, out: ParsedReport, attributes: Record<string, unknown>) {
+function readExtras(
+  extra: readonly string[],
+  event: number,
+  out: ParsedReport,
+  attributes: Record<string, unknown>,
+) {
   const [info, , version, fuel, temps] = extra;
   if (info) {
     if (event === MEITRACK_EVENT.rfid) out.driverId = info;
@@ -134,7 +147,8 @@ function readExtras(extra: readonly string[], event: number, out: ParsedReport, 
   const protocol = num(version);
   if (Number.isFinite(protocol)) attributes.protocolVersion = protocol;
   // Fuel percentage: 4 hex digits, integer part then hundredths ("1E32" is 30.50 %).
-  if (fuel && /^[0-9a-fA-F]{4}$/.test(fuel)) attributes.fuelLevel = hex(fuel.slice(0, 2)) + hex(fuel.slice(2)) / 100;
+  if (fuel && /^[0-9a-fA-F]{4}$/.test(fuel))
+    attributes.fuelLevel = hex(fuel.slice(0, 2)) + hex(fuel.slice(2)) / 100;
   for (const t of (temps ?? '').split('|')) {
     if (!/^[0-9a-fA-F]{6}$/.test(t)) continue;
     const sensor = hex(t.slice(0, 2));
@@ -144,8 +158,8 @@ function readExtras(extra: readonly string[], event: number, out: ParsedReport, 
       value = (raw > 0x7fff ? raw - 0x10000 : raw) / 100;
     } else {
       // Older firmware: signed whole degrees, then hundredths of a degree.
-      const whole = (raw >> 8) > 0x7f ? (raw >> 8) - 0x100 : raw >> 8;
-      value = whole + (whole < 0 ? -1 : 1) * (raw & 0xff) / 100;
+      const whole = raw >> 8 > 0x7f ? (raw >> 8) - 0x100 : raw >> 8;
+      value = whole + ((whole < 0 ? -1 : 1) * (raw & 0xff)) / 100;
     }
     attributes[`temp${sensor}`] = value;
     out.temperature ??= value;
