@@ -52,8 +52,9 @@ function decodeBody(ctx: Ctx, session: CodecSession): DecodeResult {
   if (code === 'BP00') return { messages: [{ ...ctx.base, type: 'heartbeat' }], reply: tk103HandshakeReply(id) };
   if (code === 'BP05') {
     const login: DecodedMessage = { ...ctx.base, type: 'login', deviceId: id };
-    const rest = decodeData(ctx, session);
-    return { messages: [login, ...rest.messages], reply: tk103LoginReply(id) };
+    // A login without a GPS block (LBS firmware, no fix yet) is the login alone.
+    const rest = decodeData(ctx, session).messages.filter((m) => m.type !== 'unknown');
+    return { messages: [login, ...rest], reply: tk103LoginReply(id) };
   }
   const result = decodeData(ctx, session);
   if (code === 'BO01' && /^\d/.test(body)) return { ...result, reply: tk103AlarmAck(id, body[0]), locationAck: true };
@@ -85,7 +86,7 @@ function decodeData(ctx: Ctx, session: CodecSession): DecodeResult {
   const messages: DecodedMessage[] = [];
   if (gps) messages.push(located(ctx, gps, alarmOf(code, gps.before)));
   if (!DEVICE_INITIATED.test(code) && code.startsWith('B'))
-    messages.push({ ...ctx.base, type: 'commandReply', text: `${code}${gps ? gps.before : body}` });
+    messages.push({ ...ctx.base, type: 'commandReply', text: `${code} ${gps ? gps.before : body}`.trim() });
   if (messages.length) return only(messages);
   return only([{ ...ctx.base, type: 'unknown', note: `${code} ${body.slice(0, 40)}`.trim() }]);
 }

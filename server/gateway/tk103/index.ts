@@ -17,6 +17,15 @@ export {
 export { tk103AlarmAck, tk103HandshakeReply, tk103LoginReply } from './replies';
 export { BO01_ALARMS, BQ81_ALARMS, EVENT_CODES } from './alarms';
 export { readHead } from './head';
+export {
+  tk103AlarmFrame,
+  tk103AnswerFrame,
+  tk103GpsBlock,
+  tk103HandshakeFrame,
+  tk103LoginFrame,
+  tk103PositionFrame,
+  type Tk103Position,
+} from './device-frames';
 
 /** `(` then an id and a code: `(013612345678BR00`, `(864768011069660,ZC11`. */
 const DETECT = /^\([^,()]{1,20}?,?[A-Z]{2}[0-9A-F]{2}/;
