@@ -6,6 +6,9 @@
  * (1 + 2 digits) in 3 bytes, the status word (4, binary, status.ts). The 32-byte frame ends with
  * 3 bytes Traccar leaves unread; the 45-byte one carries MCC (2), MNC (1), LAC (2) and cell id (2)
  * at offsets 37-43 (the MCC/MNC of the public frames match the countries of their positions).
+ * The 46-byte one carries at 33-45 odometer (BCD, m), fuel (2), temperature (2), altitude (1),
+ * LAC (2), cell id (2): Traccar's tests hold one from device 2130510938 next to its text twin
+ * (`...,69129336,0,100.0,18,5141,5A20`), which these offsets reproduce. Traccar reads none of it.
  */
 import { deviceTime, type CellTower, type LocationMessage } from '../codec';
 import { batteryPercent, decodeStatusWord } from './status';
@@ -14,6 +17,8 @@ import { H02_MARK, KNOT_KMH, type FrameContext } from './context';
 const LONG_ID_LENGTH = 42;
 const CELL_FRAME_LENGTH = 45;
 const CELL_AT = 37;
+const SENSOR_FRAME_LENGTH = 46;
+const SENSOR_AT = 33;
 
 const hexOf = (frame: Buffer, at: number, n: number) => frame.subarray(at, at + n).toString('hex');
 const digits = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
@@ -73,7 +78,18 @@ export function decodeBinaryFrame(frame: Buffer, ctx: FrameContext): LocationMes
     }
     msg.attributes = { ...msg.attributes, mcc: cell.mcc, mnc: cell.mnc, lac: cell.lac, cid: cell.cid };
   }
+  if (frame.length === SENSOR_FRAME_LENGTH) readSensors(frame, msg);
   // Bytes no public document explains are kept raw for support.
   if (frame.length > tail) msg.attributes = { ...msg.attributes, extra: hexOf(frame, tail, frame.length - tail) };
   return msg;
+}
+
+/** The 46-byte frame's odometer, fuel, temperature, altitude and cell (see the file comment). */
+function readSensors(frame: Buffer, msg: LocationMessage): void {
+  const odometer = digits(hexOf(frame, SENSOR_AT, 4));
+  if (!Number.isNaN(odometer)) msg.mileage = odometer / 1000;
+  msg.fuel = frame.readUInt16BE(SENSOR_AT + 4);
+  msg.temperature = frame.readInt16BE(SENSOR_AT + 6);
+  msg.altitude = frame[SENSOR_AT + 8];
+  msg.attributes = { ...msg.attributes, lac: frame.readUInt16BE(SENSOR_AT + 9), cid: frame.readUInt16BE(SENSOR_AT + 11) };
 }

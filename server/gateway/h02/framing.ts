@@ -3,7 +3,8 @@
  * - text: `*XX,<id>,<type>,...#` (XX the maker code, usually HQ), ended by `#`, often followed
  *   by CR LF, which is skipped as filler;
  * - binary: `$` (0x24), BCD id, time and position, with no length field. Known lengths: 32
- *   (5-byte id), 42 (8-byte id) and 45 (5-byte id and a cell tower); one device keeps one length.
+ *   (5-byte id), 42 (8-byte id), 45 (a cell tower), 46 (odometer, fuel, cell) and 48 (seen in
+ *   Traccar's tests, tail unknown); one device keeps one length.
  *
  * A binary frame's end is only known from its length, so the splitter takes the length that the
  * next frame's marker confirms (or that fills the buffer exactly) and then keeps it for the
@@ -16,7 +17,7 @@ import { ScanningSplitter, type ScanResult } from '../splitter';
 export const H02_DEFAULT_MAX_BUFFER = 8 * 1024;
 /** Longest text frame accepted: SMS answers (the device's settings) run to a few hundred bytes. */
 export const H02_TEXT_MAX = 1024;
-export const H02_BINARY_LENGTHS = [32, 42, 45, 48] as const;
+export const H02_BINARY_LENGTHS = [32, 42, 45, 46, 48] as const;
 const SHORTEST = 32;
 /** Bytes after `$` that are BCD in every binary layout: id and time (5 + 6, or 8 + 3). */
 const BCD_HEAD = 11;
@@ -29,6 +30,18 @@ const COMMA = 0x2c;
 const isLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 const isBcd = (b: number) => (b >> 4) <= 9 && (b & 0x0f) <= 9;
 const isMark = (b: number | undefined) => b === TEXT_MARK || b === BINARY_MARK;
+
+/** Whether a frame may start at `at`: a marker, and what follows it so far fits that marker. */
+function startsFrame(buf: Buffer, at: number): boolean {
+  if (buf[at] === TEXT_MARK) {
+    for (let i = at + 1; i < Math.min(buf.length, at + 4); i++)
+      if (i === at + 3 ? buf[i] !== COMMA : !isLetter(buf[i])) return false;
+    return true;
+  }
+  if (buf[at] !== BINARY_MARK) return false;
+  for (let i = at + 1; i < Math.min(buf.length, at + 1 + BCD_HEAD); i++) if (!isBcd(buf[i])) return false;
+  return true;
+}
 
 function scanText(buf: Buffer, textMax: number): ScanResult {
   // `*` then a two-letter maker code and a comma: anything else is not a frame start.
@@ -55,7 +68,7 @@ function binaryScanner() {
       if (buf.length < SHORTEST) return { kind: 'wait' };
       if (buf.length === SHORTEST) return { kind: 'frame', end: SHORTEST };
       for (const n of H02_BINARY_LENGTHS) {
-        if (buf.length === n || isMark(buf[n])) {
+        if (buf.length === n || (buf.length > n && startsFrame(buf, n))) {
           // A frame followed by another start, or a longer frame alone in the buffer, fixes the length.
           if (n !== SHORTEST || buf.length > n) known = n;
           return { kind: 'frame', end: n };

@@ -124,6 +124,10 @@ describe('H02 fields', () => {
     const m = first<LocationMessage>(hex('2441091144271222470112142233983006114026520E000000FFFFFBFFFF0014060000000001CC00262B0F170A'));
     expect(m.attributes).toMatchObject({ mcc: 460, mnc: 0, lac: 0x262b, cid: 0x0f17 });
     expect(m.battery).toBe(100);
+    // The 46-byte frame of device 2130510938 repeats its text twin's tail (odometer 69129336 m, fuel 100, cell 5141/5A20).
+    const sensors = first<LocationMessage>(hex('2421305109380127171003170520046500100286297e003085ffffdfffff03440069129344006400001151415a20'));
+    expect(sensors).toMatchObject({ mileage: 69129.344, fuel: 100, temperature: 0, altitude: 17 });
+    expect(sensors.attributes).toMatchObject({ lac: 0x5141, cid: 0x5a20 });
     const long = first<LocationMessage>(hex('2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC'));
     expect(long.deviceId).toBe('352483084193293');
   });
