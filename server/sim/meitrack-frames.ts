@@ -17,11 +17,12 @@ const SIM_POWER = { battery: 4.1, externalVoltage: 12.6, gsmSignal: 24 } as cons
 /** Bit 2 of the input byte: input 3, the ignition line of the vehicle models. */
 const INPUT_IGNITION = 0x04;
 
-/** The AAA report a tracker sends for `fix`; `lastAcc` picks the ignition events. */
+/** The AAA report a tracker sends for `fix`; `lastAcc` (the previous report's) picks the ignition events. */
 export function meitrackReport(fix: Fix, status: SimStatus, lastAcc?: boolean): MeitrackReport {
   let event: number = MEITRACK_EVENT.trackByInterval;
   if (status.alarm) event = MEITRACK_EVENT.sos;
-  else if (lastAcc !== undefined && lastAcc !== status.acc)
+  // The first report of a run and every ignition change say the ignition state.
+  else if (lastAcc !== status.acc)
     event = status.acc ? MEITRACK_EVENT.ignitionOn : MEITRACK_EVENT.ignitionOff;
   return {
     event,
@@ -87,8 +88,7 @@ export const meitrackSimDriver: SimDriver = {
   // The first report carries the IMEI; Meitrack trackers send no login.
   login: () => null,
   readyOnConnect: true,
-  location: (id, fix, status) =>
-    encodeMeitrackReport(id, meitrackReport(fix, status, lastAccOf(id, status.acc))),
+  location: (id, fix, status) => simReport(id, fix, status),
   // Meitrack's heartbeat is an AAA report (event 31) in deep sleep only; the periodic
   // reports keep the link of a moving tracker.
   heartbeat: () => null,
@@ -106,10 +106,12 @@ export const meitrackSimDriver: SimDriver = {
     encodeMeitrackAnswer(id, command.ref ?? command.text.split(',')[0], answer),
 };
 
-/** Each simulated device's ignition at its last report, for the 3/11 events. */
-const lastAccs = new Map<string, boolean>();
-function lastAccOf(id: string, acc: boolean): boolean | undefined {
-  const last = lastAccs.get(id);
-  lastAccs.set(id, acc);
-  return last;
+/** Each simulated device's ignition as its last report said it, for the 3/11 events. */
+const reportedAcc = new Map<string, boolean>();
+
+function simReport(id: string, fix: Fix, status: SimStatus): Buffer {
+  const report = meitrackReport(fix, status, reportedAcc.get(id));
+  if (report.event === MEITRACK_EVENT.ignitionOn || report.event === MEITRACK_EVENT.ignitionOff)
+    reportedAcc.set(id, status.acc);
+  return encodeMeitrackReport(id, report);
 }
