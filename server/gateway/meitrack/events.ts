@@ -1,9 +1,10 @@
 /**
  * Meitrack event codes (the first field of AAA reports and of every CCC/CCE record) onto the one
- * alarm vocabulary (src/domain/alarm-types.ts). Codes: "Event Code" tables of the MEITRACK GPRS
- * Protocol (MVT/T1/T3/T333, T622, T366 editions), cross-checked with Traccar's
- * MeitrackProtocolDecoder. Codes not listed are reports without an alarm (35 track by interval,
- * 33 by distance, 32 cornering report, 34 answer to A10...), kept as attribute `event`.
+ * alarm vocabulary (src/domain/alarm-types.ts). Codes 1-27: the T622 GPRS Protocol's "Event
+ * Code" table; 28-58: the MVT/T1 GPRS Protocol tables (its alert list names GPS antenna cut-off,
+ * high/low temperature, fuel theft, vehicle theft); 36, 44, 78, 90/91, 129, 130, 135 as Traccar's
+ * MeitrackProtocolDecoder maps them. Codes not listed are reports without an alarm (35 track by
+ * interval, 33 by distance, 32 cornering report, 34 answer to A10...), kept as attribute `event`.
  */
 import type { AlarmType } from '../codec';
 
@@ -43,12 +44,10 @@ export const MEITRACK_EVENT = {
   fuelTheft: 54,
   vehicleTheft: 58,
   impact: 78,
-  fall: 79,
   sharpTurnLeft: 90,
   sharpTurnRight: 91,
   harshBraking: 129,
   harshAcceleration: 130,
-  idleOvertime: 131,
   fatigueDriving: 135,
 } as const;
 
@@ -72,12 +71,10 @@ export const EVENT_ALARMS: Readonly<Partial<Record<number, AlarmType>>> = {
   [E.fuelTheft]: 'fuelAbnormal',
   [E.vehicleTheft]: 'theft',
   [E.impact]: 'accident',
-  [E.fall]: 'fallDown',
   [E.sharpTurnLeft]: 'hardCornering',
   [E.sharpTurnRight]: 'hardCornering',
   [E.harshBraking]: 'hardBraking',
   [E.harshAcceleration]: 'hardAcceleration',
-  [E.idleOvertime]: 'idle',
   [E.fatigueDriving]: 'fatigue',
 };
 
