@@ -46,7 +46,8 @@ export function tk103ServerReader(): SimServerReader {
         // The alarm ack names no serial: it answers the oldest report waiting.
         else if (head.code === 'AS01') events.push({ kind: 'ack' });
         // AP01 answers the handshake: nothing to do until the next one.
-        else if (head.code !== 'AP01') events.push({ kind: 'command', text: `${head.code}${head.body}`, ref: head.code });
+        else if (head.code !== 'AP01')
+          events.push({ kind: 'command', text: `${head.code}${head.body}`, ref: head.code });
       }
       return events;
     },
@@ -63,5 +64,6 @@ export const tk103SimDriver: SimDriver = {
       : tk103PositionFrame(id, tk103SimPosition(fix, status)),
   heartbeat: (id) => tk103HandshakeFrame(id),
   reader: tk103ServerReader,
-  commandReply: (id, command, answer) => tk103AnswerFrame(id, command.ref ?? command.text.slice(0, 4), answer),
+  commandReply: (id, command, answer) =>
+    tk103AnswerFrame(id, command.ref ?? command.text.slice(0, 4), answer),
 };

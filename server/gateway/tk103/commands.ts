@@ -29,7 +29,11 @@ const PLATFORM_WORDS: Readonly<Record<string, string>> = {
 
 /** AR00 data: `interval` seconds between reports for `minutes` (0: until told otherwise). */
 export function periodicData(intervalSeconds: number, minutes = 0): string {
-  const hex = (n: number, w: number) => Math.max(0, Math.min(n, 16 ** w - 1)).toString(16).toUpperCase().padStart(w, '0');
+  const hex = (n: number, w: number) =>
+    Math.max(0, Math.min(n, 16 ** w - 1))
+      .toString(16)
+      .toUpperCase()
+      .padStart(w, '0');
   return `${TK103_COMMAND.positionPeriodic}${hex(intervalSeconds, 4)}${hex(Math.floor(minutes / 60), 2)}${hex(minutes % 60, 2)}`;
 }
 

@@ -41,7 +41,13 @@ export function decodeTk103Frame(frame: Buffer, session: CodecSession = {}, now 
     const ctx: Ctx = {
       head,
       now,
-      base: { protocol: 'tk103', messageId: codeNumber(head.code), serial: 0, checksumOk: true, deviceId: head.id },
+      base: {
+        protocol: 'tk103',
+        messageId: codeNumber(head.code),
+        serial: 0,
+        checksumOk: true,
+        deviceId: head.id,
+      },
     };
     return decodeBody(ctx, session);
   });
@@ -49,7 +55,8 @@ export function decodeTk103Frame(frame: Buffer, session: CodecSession = {}, now 
 
 function decodeBody(ctx: Ctx, session: CodecSession): DecodeResult {
   const { code, body, id } = ctx.head;
-  if (code === 'BP00') return { messages: [{ ...ctx.base, type: 'heartbeat' }], reply: tk103HandshakeReply(id) };
+  if (code === 'BP00')
+    return { messages: [{ ...ctx.base, type: 'heartbeat' }], reply: tk103HandshakeReply(id) };
   if (code === 'BP05') {
     const login: DecodedMessage = { ...ctx.base, type: 'login', deviceId: id };
     // A login without a GPS block (LBS firmware, no fix yet) is the login alone.
@@ -57,7 +64,8 @@ function decodeBody(ctx: Ctx, session: CodecSession): DecodeResult {
     return { messages: [login, ...rest], reply: tk103LoginReply(id) };
   }
   const result = decodeData(ctx, session);
-  if (code === 'BO01' && /^\d/.test(body)) return { ...result, reply: tk103AlarmAck(id, body[0]), locationAck: true };
+  if (code === 'BO01' && /^\d/.test(body))
+    return { ...result, reply: tk103AlarmAck(id, body[0]), locationAck: true };
   return result;
 }
 
@@ -77,7 +85,8 @@ function decodeData(ctx: Ctx, session: CodecSession): DecodeResult {
     if (lbs) return only([located(ctx, null, eventOf(code), lbs)]);
   }
   const braced = bracedCells(body);
-  if (braced.length) return only([located(ctx, null, eventOf(code), { cells: braced, wifi: [], time: null })]);
+  if (braced.length)
+    return only([located(ctx, null, eventOf(code), { cells: braced, wifi: [], time: null })]);
   if (code === 'BZ00') {
     const cells = bz00Cells(fields);
     if (cells) return only([located(ctx, null, {}, { cells, wifi: [], time: null })]);
@@ -114,7 +123,14 @@ function alarmOf(code: string, before: string): Event {
 
 /** A position: from the GPS block, or (null) a cell / Wi-Fi report at the frame's or receive time. */
 function located(ctx: Ctx, gps: Tk103Gps | null, event: Event, lbs?: LbsWifi): LocationMessage {
-  const fix = gps?.fix ?? { time: lbs?.time ?? ctx.now, valid: false, latitude: 0, longitude: 0, speed: 0, course: 0 };
+  const fix = gps?.fix ?? {
+    time: lbs?.time ?? ctx.now,
+    valid: false,
+    latitude: 0,
+    longitude: 0,
+    speed: 0,
+    course: 0,
+  };
   const msg: LocationMessage = { ...ctx.base, ...fix, ...gps?.status, type: 'location' };
   if (event.acc !== undefined) msg.acc = event.acc;
   const attributes = { ...gps?.attributes, ...event.attributes };

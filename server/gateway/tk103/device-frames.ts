@@ -34,7 +34,9 @@ export function tk103GpsBlock(p: Tk103Position): string {
   const t = p.time;
   const date = `${pad(t.getUTCFullYear() % 100, 2)}${pad(t.getUTCMonth() + 1, 2)}${pad(t.getUTCDate(), 2)}`;
   const time = `${pad(t.getUTCHours(), 2)}${pad(t.getUTCMinutes(), 2)}${pad(t.getUTCSeconds(), 2)}`;
-  const speed = Math.min(Math.max(p.speed ?? 0, 0), 999.9).toFixed(1).padStart(5, '0');
+  const speed = Math.min(Math.max(p.speed ?? 0, 0), 999.9)
+    .toFixed(1)
+    .padStart(5, '0');
   const course = (((p.course ?? 0) % 360) + 360) % 360;
   const io = p.fuelCut ? '800' : '000';
   const status = `${p.charging === false ? '1' : '0'}${p.acc ? '1' : '0'}${io}000`;
@@ -58,8 +60,11 @@ export const tk103AlarmFrame = (id: string, alarmCode: string, p: Tk103Position)
   buildTk103Frame(id, 'BO01', `${alarmCode}${tk103GpsBlock(p)}`);
 
 /** BP05 login: a 15-digit IMEI field, then the position when there is one. */
-export const tk103LoginFrame = (id: string, p?: Tk103Position, imei = id.padStart(15, '0').slice(-15)): Buffer =>
-  buildTk103Frame(id, 'BP05', `${imei}${p ? tk103GpsBlock(p) : ''}`);
+export const tk103LoginFrame = (
+  id: string,
+  p?: Tk103Position,
+  imei = id.padStart(15, '0').slice(-15),
+): Buffer => buildTk103Frame(id, 'BP05', `${imei}${p ? tk103GpsBlock(p) : ''}`);
 
 /** BP00 handshake (the keep-alive): the IMEI field and HSO. */
 export const tk103HandshakeFrame = (id: string, imei = id.padStart(15, '0').slice(-15)): Buffer =>
@@ -68,4 +73,8 @@ export const tk103HandshakeFrame = (id: string, imei = id.padStart(15, '0').slic
 /** The answer to a command `A..` code: its `B..` code and the tracker's words. */
 export const tk103AnswerFrame = (id: string, commandCode: string, text: string): Buffer =>
   // Words with a parenthesis travel as free text between $ signs, so they cannot end the frame.
-  buildTk103Frame(id, `B${commandCode.slice(1, 4)}`, /[()$]/.test(text) ? `$${text.replace(/\$/g, '')}$` : text);
+  buildTk103Frame(
+    id,
+    `B${commandCode.slice(1, 4)}`,
+    /[()$]/.test(text) ? `$${text.replace(/\$/g, '')}$` : text,
+  );

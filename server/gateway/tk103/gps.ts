@@ -60,7 +60,15 @@ export function readGps(body: string, now: Date, offsetMinutes = 0): Tk103Gps | 
   };
   const clock = comma ? readCommaTail(tail, out) : readFixedTail(tail, out);
   if (!clock) return out;
-  const time = deviceTime(2000 + Number(yy), Number(mm), Number(dd), clock[0], clock[1], clock[2], offsetMinutes);
+  const time = deviceTime(
+    2000 + Number(yy),
+    Number(mm),
+    Number(dd),
+    clock[0],
+    clock[1],
+    clock[2],
+    offsetMinutes,
+  );
   const inRange = Math.abs(out.fix.latitude) <= 90 && Math.abs(out.fix.longitude) <= 180;
   if (!inRange) out.fix.latitude = out.fix.longitude = 0;
   out.fix.time = time ?? now;

@@ -43,4 +43,5 @@ export function readHead(text: string): Tk103Head | null {
 }
 
 /** The code's 4 ASCII bytes as a number: the message id logs show. */
-export const codeNumber = (code: string): number => Buffer.from(code.padEnd(4, ' '), 'latin1').readUInt32BE(0);
+export const codeNumber = (code: string): number =>
+  Buffer.from(code.padEnd(4, ' '), 'latin1').readUInt32BE(0);

@@ -33,7 +33,12 @@ export function bz00Cells(fields: readonly string[]): CellTower[] | null {
   const cells: CellTower[] = [];
   for (let i = 0; i + 1 < rest.length; i += step) {
     if (!HEX.test(rest[i]) || !HEX.test(rest[i + 1])) return null;
-    const cell: CellTower = { mcc: Number(mcc), mnc: Number(mnc), lac: parseInt(rest[i], 16), cid: parseInt(rest[i + 1], 16) };
+    const cell: CellTower = {
+      mcc: Number(mcc),
+      mnc: Number(mnc),
+      lac: parseInt(rest[i], 16),
+      cid: parseInt(rest[i + 1], 16),
+    };
     if (triples) cell.rssi = Number(rest[i + 2]);
     cells.push(cell);
   }

@@ -6,4 +6,5 @@ export const tk103HandshakeReply = (id: string): Buffer => buildTk103Frame(id, '
 /** BP05 login -> AP05: the tracker keeps logging in until it arrives. */
 export const tk103LoginReply = (id: string): Buffer => buildTk103Frame(id, 'AP05');
 /** BO01 alarm -> AS01 with the alarm code: the tracker repeats the alarm until it arrives. */
-export const tk103AlarmAck = (id: string, alarmCode: string): Buffer => buildTk103Frame(id, 'AS01', alarmCode);
+export const tk103AlarmAck = (id: string, alarmCode: string): Buffer =>
+  buildTk103Frame(id, 'AS01', alarmCode);

@@ -1,0 +1,314 @@
+import { describe, expect, it } from 'vitest';
+import type { CodecSession, LocationMessage } from '../../../server/gateway/codec';
+import {
+  decodeTk103Frame,
+  encodeTk103Command,
+  periodicData,
+  readHead,
+  tk103AlarmAck,
+  tk103Codec,
+  tk103HandshakeReply,
+  tk103LoginReply,
+} from '../../../server/gateway/tk103';
+import { TK103_DOC, TK103_TRACCAR as T, tk103 } from './tk103-frames';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+const decode = (text: string, session: CodecSession = {}) => decodeTk103Frame(tk103(text), session, NOW);
+const first = (text: string) => decode(text).messages[0] as LocationMessage;
+
+describe('TK103 fixed-width positions', () => {
+  it('reads date, validity, coordinates, speed, time, course, status and odometer', () => {
+    const session: CodecSession = {};
+    const r = decode(T.br00Southern, session);
+    expect(r.error).toBeUndefined();
+    expect(r.reply).toBeNull();
+    expect(session.deviceId).toBe('088047365460');
+    expect(r.messages).toHaveLength(1);
+    // Traccar's test: 2015-10-24 05:51:48, -25.92255, 28.92222.
+    expect(r.messages[0]).toMatchObject({
+      type: 'location',
+      protocol: 'tk103',
+      deviceId: '088047365460',
+      time: new Date('2015-10-24T05:51:48Z'),
+      valid: true,
+      speed: 4.7,
+      course: 276.17,
+      charging: true,
+      acc: true,
+      mileage: 0x9aa3 / 1000,
+      positionType: 'gps',
+    });
+    expect(first(T.br00Southern).latitude).toBeCloseTo(-25.92255, 5);
+    expect(first(T.br00Southern).longitude).toBeCloseTo(28.92222, 5);
+  });
+
+  it('takes space padding, letters in the id, an 11-character id and a 2-digit course', () => {
+    expect(first(T.br00Spaces)).toMatchObject({
+      speed: 46,
+      course: 87.31,
+      time: new Date('2020-06-17T17:37:25Z'),
+    });
+    expect(first(T.br00Spaces).longitude).toBeCloseTo(-(84 + 15.4076 / 60), 6);
+    expect(first(T.br00LetterId)).toMatchObject({ deviceId: 'BALLESTEROS3', valid: true });
+    expect(first(T.br00ElevenDigitId)).toMatchObject({ deviceId: '01602009983', valid: false });
+    expect(first(T.br00ElevenDigitId).latitude).toBeCloseTo(-(18 + 55.7022 / 60), 6);
+    expect(first(T.br00Odometer).mileage).toBe(0xef9ecb9c / 1000);
+    expect(first(T.br00CommaCourse)).toMatchObject({ course: 0, speed: 0.3, attributes: { fuel: 0 } });
+    expect(first(T.br00ExtraFields)).toMatchObject({ time: new Date('2017-02-28T15:45:29Z'), course: 0 });
+  });
+
+  it('reads the status characters: ACC, external power, fuel, temperature', () => {
+    expect(first(T.br00Fuel)).toMatchObject({
+      acc: false,
+      charging: true,
+      attributes: { fuel: 0x04f, status: '0000004F' },
+    });
+    expect(first(T.br00Temperature)).toMatchObject({ temperature: 17.7, mileage: 0x00beb0d4 / 1000 });
+    expect(first(T.br00Trailing).time).toEqual(new Date('2019-02-13T00:02:35Z'));
+  });
+
+  it('replaces an impossible date by the receive time and marks the fix invalid', () => {
+    expect(first(T.br00BadDate)).toMatchObject({ time: NOW, valid: false });
+    expect(first(TK103_DOC.alarm)).toMatchObject({ time: NOW, valid: false, speed: 40, course: 309.62 });
+  });
+});
+
+describe('TK103 login, handshake and alarms', () => {
+  it('answers the handshake with AP01HSO, byte for byte', () => {
+    for (const text of [T.bp00, T.bp00Short, TK103_DOC.handshake]) {
+      const r = decode(text);
+      expect(r.messages).toEqual([
+        expect.objectContaining({ type: 'heartbeat', deviceId: readHead(text)!.id }),
+      ]);
+      expect(r.reply?.toString('latin1')).toBe(`(${readHead(text)!.id}AP01HSO)`);
+    }
+    expect(tk103HandshakeReply('027044702512').toString()).toBe('(027044702512AP01HSO)');
+  });
+
+  it('answers BP05 with AP05 and decodes its position after the IMEI', () => {
+    const r = decode(TK103_DOC.login);
+    expect(r.reply?.toString()).toBe('(012345678901AP05)');
+    expect(r.messages[0]).toEqual(expect.objectContaining({ type: 'login', deviceId: '012345678901' }));
+    expect(r.messages[1]).toMatchObject({
+      type: 'location',
+      time: new Date('2013-05-20T17:56:22Z'),
+      speed: 0.1,
+      course: 323.87,
+    });
+    expect((r.messages[1] as LocationMessage).latitude).toBeCloseTo(-(34 + 39.9629 / 60), 6);
+    expect(decode(T.bp05Doc).messages[1]).toMatchObject({ valid: false, latitude: 0, longitude: 0 });
+    expect(decode(T.bp05Fixed).messages[1]).toMatchObject({
+      valid: true,
+      time: new Date('2015-09-29T19:39:27Z'),
+    });
+    expect(tk103LoginReply('x').toString()).toBe('(xAP05)');
+  });
+
+  it('raises BO01 alarms and acks them with AS01 and the code once stored', () => {
+    const r = decode(T.bo01Sos);
+    expect(r.messages[0]).toMatchObject({
+      type: 'alarm',
+      alarm: 'sos',
+      alarms: ['sos'],
+      time: new Date('2011-09-25T02:59:48Z'),
+    });
+    expect(r.reply?.toString()).toBe('(013666666666AS012)');
+    expect(r.locationAck).toBe(true);
+    expect(tk103AlarmAck('013612345678', '5').toString()).toBe('(013612345678AS015)');
+    const codes: Record<string, string> = {
+      '0': 'powerCut',
+      '1': 'accident',
+      '3': 'vibration',
+      '4': 'lowSpeed',
+      '5': 'overspeed',
+      '6': 'geofenceExit',
+      '9': 'general',
+    };
+    for (const [code, alarm] of Object.entries(codes))
+      expect(first(T.bo01Sos.replace('BO012', `BO01${code}`))).toMatchObject({
+        alarm,
+        attributes: { alarmCode: code },
+      });
+  });
+
+  it('reads BQ81 driving alarms and the ZC / DW event codes', () => {
+    expect(first(T.bq81Overspeed)).toMatchObject({
+      type: 'alarm',
+      alarm: 'overspeed',
+      time: new Date('2015-11-01T12:41:01Z'),
+    });
+    expect(first(T.zc11)).toMatchObject({
+      type: 'alarm',
+      alarm: 'movement',
+      valid: false,
+      altitude: 0,
+      satellites: 11,
+    });
+    expect(first(T.zc17)).toMatchObject({ alarm: 'removing', valid: true, altitude: 64.5, satellites: 9 });
+    expect(first(T.zc13)).toMatchObject({ alarm: 'powerCut', time: new Date('2013-06-04T04:01:37Z') });
+    expect(first(T.zc13.replace('ZC13', 'ZC15'))).toMatchObject({ type: 'location', acc: true });
+    expect(first(T.zc13.replace('ZC13', 'ZC16'))).toMatchObject({ type: 'location', acc: false });
+    expect(first(T.zc13.replace('ZC13', 'ZC25')).alarm).toBe('sos');
+    expect(first(T.zc13.replace('ZC13', 'ZC27')).alarm).toBe('lowPower');
+  });
+});
+
+describe('TK103 comma layout', () => {
+  it('reads ddmmyy dates, free-width coordinates, altitude and satellites', () => {
+    // Traccar's test: 2014-04-24 11:28:25, 45.45586, 9.16626.
+    const r = decode(T.bp05Comma);
+    expect(r.reply?.toString()).toBe('(352606090042050AP05)');
+    const m = r.messages[1] as LocationMessage;
+    expect(m).toMatchObject({
+      deviceId: '352606090042050',
+      time: new Date('2014-04-24T11:28:25Z'),
+      speed: 4.8,
+      course: 155.49,
+    });
+    expect(m.latitude).toBeCloseTo(45.45586, 4);
+    expect(m.longitude).toBeCloseTo(9.16626, 4);
+    const dw = first(T.dw3b);
+    expect(dw).toMatchObject({
+      time: new Date('2021-04-15T10:31:42Z'),
+      altitude: 595.2,
+      satellites: 7,
+      type: 'location',
+    });
+    expect(dw.longitude).toBeCloseTo(45.7895 / 60, 6);
+    expect(first(T.dw30)).toMatchObject({ satellites: 12, altitude: 43.4 });
+    expect(decode(T.bp05CommaStatus).messages[1]).toMatchObject({ charging: true, acc: false, mileage: 0 });
+  });
+});
+
+describe('TK103 status, network and answers', () => {
+  it('reads ZC20 battery reports', () => {
+    expect(decode(T.zc20).messages).toEqual([
+      expect.objectContaining({
+        type: 'status',
+        battery: 100,
+        attributes: { batteryVoltage: 3.92, installed: 255 },
+      }),
+    ]);
+    expect(decode(T.zc20Power).messages[0]).toMatchObject({
+      externalVoltage: 11.2,
+      attributes: { batteryVoltage: 4.21 },
+    });
+  });
+
+  it('keeps cell towers and Wi-Fi access points on an invalid fix', () => {
+    expect(first(T.bz00Braced)).toMatchObject({
+      type: 'location',
+      valid: false,
+      positionType: 'lbs',
+      cells: [
+        { mcc: 460, mnc: 0, lac: 20949, cid: 58711 },
+        { mcc: 460, mnc: 0, lac: 20494, cid: 54003 },
+        { mcc: 460, mnc: 0, lac: 20951, cid: 19569 },
+      ],
+    });
+    const login = decode(T.bp05Braced);
+    expect(login.messages.map((m) => m.type)).toEqual(['login', 'location']);
+    expect((login.messages[1] as LocationMessage).cells).toHaveLength(3);
+    expect(first(T.bz00Pairs).cells).toEqual(
+      [0x0425, 0x0bf5, 0x09e7, 0xcbad, 0x0dcf, 0xc7b2].map((cid) => ({ mcc: 740, mnc: 0, lac: 0x3bf7, cid })),
+    );
+    expect(first(T.bz00Triples).cells?.[0]).toEqual({
+      mcc: 510,
+      mnc: 10,
+      lac: 0x36e6,
+      cid: 0x932c,
+      rssi: 43,
+    });
+    expect(first(T.dw51Wifi)).toMatchObject({
+      type: 'alarm',
+      alarm: 'movement',
+      positionType: 'wifi',
+      time: new Date('2017-11-15T15:44:19Z'),
+      wifi: [
+        { mac: '58:f3:bb:3b:aa:82', rssi: -65 },
+        { mac: '1c:6a:bb:aa:81:95', rssi: -78 },
+      ],
+    });
+    expect(first(T.dw5b)).toMatchObject({
+      positionType: 'lbs',
+      cells: [{ mcc: 310, mnc: 6, lac: 29876, cid: 30393 }],
+    });
+    expect(first(T.dw50Empty)).toMatchObject({ positionType: 'lbs', time: new Date('2013-06-04T04:01:37Z') });
+  });
+
+  it('reads VIN, BMS and command answers', () => {
+    expect(decode(T.bv00Vin).messages[0]).toMatchObject({
+      type: 'status',
+      attributes: { vin: '5J6RW2H53HL066029' },
+    });
+    expect(decode(T.bs50).messages[0]).toMatchObject({
+      type: 'status',
+      attributes: { battery1: 4.081, battery14: 4.082, batteryLevel: 99, batteryTemp2: 26, cycles: 4 },
+    });
+    expect(decode(T.bs50).messages[0]).not.toHaveProperty('attributes.battery15');
+    expect(decode(T.bs51).messages[0]).toMatchObject({
+      attributes: {
+        cumulativeVoltage: 53.3,
+        current: 0,
+        soc: 47.6,
+        maxCellVoltage: 3.816,
+        minCellVoltage: 3.804,
+        maxTemp: 26,
+      },
+    });
+    expect(decode(T.zc03).messages).toEqual([
+      expect.objectContaining({ type: 'commandReply', text: 'Notice: Device version: 1.0' }),
+    ]);
+    expect(decode(T.zc03Lines).messages[0]).toMatchObject({
+      type: 'commandReply',
+      text: expect.stringContaining('Power: 95%'),
+    });
+    // The answer to an AV01 command (engine) is its B code.
+    expect(decode('(013612345678BV011)').messages).toEqual([
+      expect.objectContaining({ type: 'commandReply', text: 'BV01 1', deviceId: '013612345678' }),
+    ]);
+    expect(decode(T.bq86).messages[0]).toMatchObject({ type: 'unknown', deviceId: '027028258309' });
+  });
+
+  it('returns errors, never throws, on what is not a TK103 frame', () => {
+    for (const bad of ['', '(', '()', 'BR00', '(x)', '(0123456789012345678901234567BR00)'])
+      expect(decode(bad)).toMatchObject({ messages: [], reply: null, error: expect.any(String) });
+  });
+});
+
+describe('TK103 commands and detection', () => {
+  const session: CodecSession = { deviceId: '123456789012345' };
+
+  it('sends TK103 codes in the command frame, whole frames as they are', () => {
+    expect(encodeTk103Command('AV010', session).toString()).toBe('(123456789012345AV010)');
+    expect(encodeTk103Command(' AP00 ', session).toString()).toBe('(123456789012345AP00)');
+    expect(encodeTk103Command('(013612345678AT00)', {}).toString()).toBe('(013612345678AT00)');
+    expect(tk103Codec.encodeTextCommand!('AR0000000000', session).toString()).toBe(
+      '(123456789012345AR0000000000)',
+    );
+  });
+
+  it("turns the platform's relay, reset, where and timer words into TK103 codes", () => {
+    expect(encodeTk103Command('RELAY,1#', session).toString()).toBe('(123456789012345AV010)');
+    expect(encodeTk103Command('Relay,0#', session).toString()).toBe('(123456789012345AV011)');
+    expect(encodeTk103Command('RESET#', session).toString()).toBe('(123456789012345AT00)');
+    expect(encodeTk103Command('WHERE#', session).toString()).toBe('(123456789012345AP00)');
+    // Traccar's encoder test: a 60 s interval is AR00003C0000.
+    expect(encodeTk103Command('TIMER,60#', session).toString()).toBe('(123456789012345AR00003C0000)');
+    // 90 minutes: 1 hour and 30 (0x1E) minutes.
+    expect(periodicData(30, 90)).toBe('AR00001E011E');
+    expect(() => encodeTk103Command('AP00', {})).toThrow();
+  });
+
+  it('detects its own frames and not the other protocols', () => {
+    for (const text of [T.br00Southern, T.dw3b, T.bp00Short, T.bz00Braced, T.br00LetterId])
+      expect(tk103Codec.detect!(tk103(text))).toBe(true);
+    for (const other of [
+      '*HQ,865205030330012,V1,145452,A,2240.55181,N,11358.32389,E,0.00,0,100815,FFFFFBFF#',
+      '$$A35,862106020628733,AAA,35,24.819173,121.000093,190221060636,A,7,16,0,0,1,52,1,1,|||0000|0000,,*6F',
+      '78780d010123456789012345000139b40d0a',
+      '(garbage',
+    ])
+      expect(tk103Codec.detect!(tk103(other))).toBe(false);
+  });
+});
