@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS } from './bench/support/chromium';
+import { anyFreeTrackerPorts } from './server/gateway/port-settings';
 
 // E2E_PORT and DIST_DIR let two suites run side by side (each with its own server and build).
 const PORT = Number(process.env.E2E_PORT ?? 8091);
@@ -51,10 +52,7 @@ export default defineConfig({
       // The suite logs in a few dozen times from one address within a minute.
       LOGIN_RATE_PER_IP: '1000',
       // Any free ports for the device gateways: a development server may hold the usual ones.
-      GT06_PORT: '0',
-      JT808_PORT: '0',
-      TELTONIKA_PORT: '0',
-      OSMAND_PORT: '0',
+      ...anyFreeTrackerPorts(),
     },
   },
 });

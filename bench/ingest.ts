@@ -1,7 +1,7 @@
 /**
  * npm run bench:ingest -- [--devices 10000] [--rate 2] [--seconds 60] [--db pg|pglite|both]
  *   [--gateways 1] [--writer worker|inline] [--generator-cpus 1] [--gateway-cpus 0]
- *   [--protocol gt06|teltonika]
+ *   [--protocol gt06|teltonika|h02|tk103|meitrack]
  *
  * N simulated GT06 (or Teltonika: one Codec 8 record per packet, each acked once stored) trackers, each sending `rate` positions a second over loopback TCP, into
  * `gateways` gateway processes sharing one port, with their own database. Reports sustained
@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { isBenchProtocol, runIngest, type IngestResult } from './support/ingest-run';
+import { BENCH_PROTOCOLS, isBenchProtocol, runIngest, type IngestResult } from './support/ingest-run';
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +39,7 @@ const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const gateways = Number(values.gateways);
 const writer = values.writer === 'inline' ? 'inline' : 'worker';
-if (!isBenchProtocol(values.protocol!)) throw new Error('--protocol must be gt06 or teltonika');
+if (!isBenchProtocol(values.protocol!)) throw new Error(`--protocol must be one of ${BENCH_PROTOCOLS.join(', ')}`);
 const protocol = values.protocol;
 
 const hasTaskset = (() => {

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { loadNotifyConfig, type NotifyConfig } from './notify/config';
+import { TEXT_FAMILY_PORTS, type TextFamily } from './gateway/port-settings';
 
 /** Server settings from the environment. Every variable is listed in the README. */
 /** What a process runs (NODE_ROLE): everything, the HTTP side only, or the tracker side only. */
@@ -45,6 +46,8 @@ export interface ServerConfig {
     teltonikaPort: number;
     /** The OsmAnd HTTP listener of phone apps (Traccar Client, OsmAnd; server/gateway/osmand). */
     osmandPort: number;
+    /** H02, TK103 and Meitrack text trackers (server/gateway/port-settings.ts). */
+    textPorts: Record<TextFamily, number>;
     /**
      * A second listen port per protocol (0: none), e.g. the target of an IP transfer tried on one
      * machine (docs/factory/ip-transfer.md).
@@ -136,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       jt808Port: int(env.JT808_PORT, 5015),
       teltonikaPort: int(env.TELTONIKA_PORT, 5027),
       osmandPort: int(env.OSMAND_PORT, 5055),
+      textPorts: Object.fromEntries(
+        Object.entries(TEXT_FAMILY_PORTS).map(([family, p]) => [family, int(env[p.env], p.default)]),
+      ) as Record<TextFamily, number>,
       gt06Port2: int(env.GT06_PORT_2, 0),
       jt808Port2: int(env.JT808_PORT_2, 0),
       idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),

@@ -9,6 +9,7 @@ import { loadConfig } from './config';
 import { ensureCurrentPositionPartitions, migrate, openDatabase } from './db/client';
 import { startGatewayCluster } from './gateway/cluster';
 import { gatewayClusterProblem, loadGatewayClusterConfig } from './gateway/cluster-config';
+import { describeConfiguredPorts } from './gateway/families';
 import { clusterMetricsText } from './ops/cluster-metrics';
 import type { OpsState } from './ops/health';
 import { buildOpsApp } from './ops/ops-app';
@@ -28,7 +29,7 @@ async function main() {
   const app = await buildOpsApp({ config, handle, bus: null, ops, logger: true, metrics: clusterMetricsText() });
   await app.listen({ port: config.opsPort, host: config.host });
   console.log(
-    `FleetGate gateways: ${gw.processes} processes on GT06 ${config.gateway.gt06Port}, JT/T 808 ${config.gateway.jt808Port}, Teltonika ${config.gateway.teltonikaPort}, OsmAnd (HTTP) ${config.gateway.osmandPort}; /health, /ready, /metrics on ${config.opsPort}`,
+    `FleetGate gateways: ${gw.processes} processes on ${describeConfiguredPorts(config)}, OsmAnd (HTTP) ${config.gateway.osmandPort}; /health, /ready, /metrics on ${config.opsPort}`,
   );
   installShutdown({
     state: ops,

@@ -4,8 +4,7 @@ import os from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
-import { buildTeltonikaHandshake } from '../../server/gateway/teltonika';
-import { teltonikaRecord } from '../../server/sim/teltonika-frames';
+import { SIM_DRIVERS } from '../../server/sim/drivers';
 import { benchTerminalId, probeCentre } from '../terminal-ids';
 import { percentile } from './stats';
 
@@ -19,18 +18,36 @@ import { percentile } from './stats';
  * arrival.
  */
 /** The tracker protocols the load can speak (bench:ingest --protocol). */
-export const BENCH_PROTOCOLS = ['gt06', 'teltonika'] as const;
+export const BENCH_PROTOCOLS = ['gt06', 'teltonika', 'h02', 'tk103', 'meitrack'] as const;
 export type BenchProtocol = (typeof BENCH_PROTOCOLS)[number];
-export const isBenchProtocol = (p: string): p is BenchProtocol => (BENCH_PROTOCOLS as readonly string[]).includes(p);
+export const isBenchProtocol = (p: string): p is BenchProtocol =>
+  (BENCH_PROTOCOLS as readonly string[]).includes(p);
 
-/** A tracker's first frame and its location frames in `protocol`. */
+/**
+ * A tracker's first frame (null: none, its reports identify it) and its location frames in
+ * `protocol`: the simulator's own frames (server/sim/drivers.ts for the families past GT06).
+ */
 function benchFrames(protocol: BenchProtocol) {
-  if (protocol === 'teltonika')
+  if (protocol === 'gt06')
     return {
-      login: (imei: string) => buildTeltonikaHandshake(imei),
-      location: (fix: Fix) => teltonikaRecord(fix, { acc: true, mileageKm: 0 }),
+      login: (imei: string) => gt06Login(imei, 1),
+      location: (_imei: string, fix: Fix, serial: number) => gt06Location(fix, serial),
     };
-  return { login: (imei: string) => gt06Login(imei, 1), location: gt06Location };
+  const driver = SIM_DRIVERS[protocol];
+  const status = { acc: true, mileageKm: 0, alarm: false };
+  // A family without a login frame identifies with its first report: one from a day ago.
+  const first = (): Fix => ({
+    time: new Date(Date.now() - 86_400_000),
+    lat: 39.9,
+    lon: 116.4,
+    speed: 0,
+    course: 0,
+    satellites: 9,
+  });
+  return {
+    login: (imei: string) => driver.login(imei, 1) ?? driver.location(imei, first(), status, 1),
+    location: (imei: string, fix: Fix, serial: number) => driver.location(imei, fix, status, serial),
+  };
 }
 
 export interface IngestRunOptions {
@@ -202,7 +219,9 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
   // GT06 times have whole seconds and one fix per device per second is stored (a resend of the
   // same fix is dropped), so each tracker's clock moves one second per frame, starting far
   // enough back to stay behind the present for the whole run, as a tracker sending its backlog.
-  const fixClock = new Float64Array(n).fill(Math.floor(t0 / 1000) - Math.ceil(o.rate * (o.warmup + o.seconds + 10)));
+  const fixClock = new Float64Array(n).fill(
+    Math.floor(t0 / 1000) - Math.ceil(o.rate * (o.warmup + o.seconds + 10)),
+  );
   const usable = (s: net.Socket) => !s.connecting && !s.destroyed;
   const timer = setInterval(() => {
     const now = Date.now();
@@ -212,7 +231,15 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestResult> {
       const lat = 39.9 + (i % 100) * 0.001 + (now - t0) / 1e7;
       sockets[i].write(
         frames.location(
-          { time: new Date(++fixClock[i]! * 1000), lat, lon: 116.4 + (i % 77) * 0.001, speed: 40 + (i % 50), course: i % 360, satellites: 9 },
+          benchTerminalId(i),
+          {
+            time: new Date(++fixClock[i]! * 1000),
+            lat,
+            lon: 116.4 + (i % 77) * 0.001,
+            speed: 40 + (i % 50),
+            course: i % 360,
+            satellites: 9,
+          },
           (serial = (serial + 1) & 0xffff),
         ),
       );

@@ -6,10 +6,11 @@
  */
 
 import type { GatewayAlarmType } from '../../src/domain/alarm-types';
+import type { TcpProtocol } from '../../src/domain/protocol-family';
 import type { TireSensorReading } from '../../src/domain/tire';
 
 /** The gateway families (server/gateway/families.ts lists each with its port and device code). */
-export type ProtocolName = 'gt06' | 'jt808' | 'teltonika' | 'h02' | 'tk103' | 'meitrack';
+export type ProtocolName = TcpProtocol;
 
 export type MessageType =
   | 'login'

@@ -6,7 +6,9 @@
 import type { CodecSession, DecodedMessage, ProtocolCodec, ProtocolName } from './codec';
 import { LEADING_FIELDS } from '../../src/domain/device-log';
 
-export { CODECS } from './families';
+import { CODECS } from './families';
+
+export { CODECS };
 /** Far above any real frame; stops a runaway paste from being decoded byte by byte. */
 export const MAX_FRAME_BYTES = 1 << 20;
 export type DecodeOutput =
@@ -33,7 +35,8 @@ export function normalizeHex(input: string): { hex: string } | { problem: HexPro
 
 /**
  * The protocol of a frame by its start: 0x7878/0x7979 GT06, 0x7e JT/T 808, 4 zero bytes (a
- * packet) or a 2-byte length and as many ASCII digits (the IMEI handshake) Teltonika; null: none.
+ * packet) or a 2-byte length and as many ASCII digits (the IMEI handshake) Teltonika; the text
+ * families by their own `detect`; null: none.
  */
 export function detectProtocol(hex: string): ProtocolName | null {
   const h = hex.toLowerCase();
@@ -42,7 +45,22 @@ export function detectProtocol(hex: string): ProtocolName | null {
   if (h.startsWith('00000000')) return 'teltonika';
   const len = parseInt(h.slice(0, 4), 16);
   if (len > 0 && h.length === 4 + len * 2 && /^(3[0-9])+$/.test(h.slice(4))) return 'teltonika';
-  return null;
+  const frame = Buffer.from(h.length % 2 ? h.slice(0, -1) : h, 'hex');
+  return Object.values(CODECS).find((c) => c.detect?.(frame))?.protocol ?? null;
+}
+
+/**
+ * A pasted frame as hex: hex digits as they are, or the text of a text protocol's frame (H02
+ * `*HQ,...#`, TK103 `(...)`, Meitrack `$$...`) as its bytes. Text is printable ASCII; a
+ * Meitrack line gets back the CRLF that ends its frames when the paste lost it.
+ */
+export function frameHex(input: string): { hex: string } | { problem: HexProblem } {
+  const norm = normalizeHex(input);
+  if (!('problem' in norm) || norm.problem !== 'notHex') return norm;
+  const text = input.trim();
+  if (!/^[\x20-\x7e\r\n]+$/.test(text)) return norm;
+  const line = text.startsWith('$$') && !text.endsWith('\r\n') ? `${text}\r\n` : text;
+  return { hex: Buffer.from(line, 'latin1').toString('hex') };
 }
 
 /** Puts the fields people look for first; JSON.stringify turns the Date into ISO UTC. */
@@ -63,7 +81,7 @@ export function decodeHexInput(
   now = new Date(),
 ): DecodeOutput {
   try {
-    const norm = normalizeHex(input);
+    const norm = frameHex(input);
     if ('problem' in norm) return { ok: false, error: HEX_PROBLEM_TEXT[norm.problem] };
     const result = codec.decodeFrame(Buffer.from(norm.hex, 'hex'), session, now);
     if (result.error !== undefined) return { ok: false, error: result.error };

@@ -5,10 +5,14 @@
  */
 import type { ServerConfig } from '../config';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
+import { PROTOCOL_LABEL } from '../../src/domain/protocol-family';
 import type { ProtocolCodec, ProtocolName } from './codec';
 import { gt06Codec } from './gt06';
 import { jt808Codec } from './jt808';
 import { teltonikaCodec } from './teltonika';
+import { h02Codec } from './h02';
+import { tk103Codec } from './tk103';
+import { meitrackCodec } from './meitrack';
 import type { GatewayListen } from './runtime/server';
 
 /** Which gateway serves each device protocol code: defined once in src/domain. */
@@ -29,23 +33,41 @@ export interface GatewayFamily {
 export const GATEWAY_FAMILIES: readonly GatewayFamily[] = [
   {
     codec: gt06Codec,
-    label: 'GT06',
+    label: PROTOCOL_LABEL.gt06,
     deviceProtocol: DEVICE_PROTOCOL.Gt06,
     port: (c) => c.gateway.gt06Port,
     port2: (c) => c.gateway.gt06Port2,
   },
   {
     codec: jt808Codec,
-    label: 'JT/T 808',
+    label: PROTOCOL_LABEL.jt808,
     deviceProtocol: DEVICE_PROTOCOL.eight,
     port: (c) => c.gateway.jt808Port,
     port2: (c) => c.gateway.jt808Port2,
   },
   {
     codec: teltonikaCodec,
-    label: 'Teltonika',
+    label: PROTOCOL_LABEL.teltonika,
     deviceProtocol: DEVICE_PROTOCOL.Teltonika,
     port: (c) => c.gateway.teltonikaPort,
+  },
+  {
+    codec: h02Codec,
+    label: PROTOCOL_LABEL.h02,
+    deviceProtocol: DEVICE_PROTOCOL.H02,
+    port: (c) => c.gateway.textPorts.h02,
+  },
+  {
+    codec: tk103Codec,
+    label: PROTOCOL_LABEL.tk103,
+    deviceProtocol: DEVICE_PROTOCOL.Tk103,
+    port: (c) => c.gateway.textPorts.tk103,
+  },
+  {
+    codec: meitrackCodec,
+    label: PROTOCOL_LABEL.meitrack,
+    deviceProtocol: DEVICE_PROTOCOL.Meitrack,
+    port: (c) => c.gateway.textPorts.meitrack,
   },
 ];
 
@@ -66,10 +88,18 @@ export function gatewayListens(config: ServerConfig, host?: string): GatewayList
     const port = f.port2?.(config) ?? 0;
     return port ? [{ codec: f.codec, port }] : [];
   });
-  const main = GATEWAY_FAMILIES.map((f) => ({ codec: f.codec, port: f.port(config), ...(host ? { host } : {}) }));
+  const main = GATEWAY_FAMILIES.map((f) => ({
+    codec: f.codec,
+    port: f.port(config),
+    ...(host ? { host } : {}),
+  }));
   return [...second, ...main];
 }
 
 /** "GT06 on 5023, JT/T 808 on 5015, ..." for start-up lines. */
 export const describePorts = (ports: Record<string, number>): string =>
   GATEWAY_FAMILIES.map((f) => `${f.label} on ${ports[f.codec.protocol]}`).join(', ');
+
+/** "GT06 on 5023, ..." from the configured ports (gateway-main.ts, before its processes listen). */
+export const describeConfiguredPorts = (config: ServerConfig): string =>
+  describePorts(Object.fromEntries(GATEWAY_FAMILIES.map((f) => [f.codec.protocol, f.port(config)])));

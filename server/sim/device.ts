@@ -2,7 +2,6 @@ import net from 'node:net';
 import { gt06Codec, parseGt06Frame } from '../gateway/gt06';
 import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
 import type { FrameSplitter } from '../gateway/codec';
-import { encodeTeltonikaResponse, teltonikaCodec, buildTeltonikaHandshake } from '../gateway/teltonika';
 import { JT808_SET_PARAMS } from '../gateway/jt808/params';
 import {
   gt06Alarm,
@@ -27,7 +26,8 @@ import {
 } from './jt808-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 import { SimOta } from './ota';
-import { teltonikaRecord, TeltonikaServerReader } from './teltonika-frames';
+import type { SimDriver, SimServerReader } from './driver';
+import { simDriverOf } from './drivers';
 import { SimTires } from './tires';
 import { GT06_POSITION_PROTOCOLS, PositionLedger, type WaitingPosition } from './position-ledger';
 import { gt06ServerAddress, jt808ServerAddress, MOVE_DELAY_MS, type ServerAddress } from './server-address';
@@ -38,7 +38,8 @@ export { DEFAULT_SIM_OPTIONS, TIRE_EVERY, type Family, type SimDeviceSpec, type 
 /**
  * One simulated tracker over a real TCP socket: logs in (GT06) or registers and authenticates
  * (808), reports positions along a simulated drive, sends heartbeats and the odd alarm, and
- * answers commands the way real devices word their replies.
+ * answers commands the way real devices word their replies. The other families (Teltonika,
+ * H02, TK103, Meitrack) speak through their SimDriver (server/sim/drivers.ts).
  */
 export class SimDevice {
   private socket: net.Socket | null = null;
@@ -76,6 +77,7 @@ export class SimDevice {
       spec.family === 'jt808' && spec.tireWheels
         ? new SimTires(spec.tireWheels, seededRng(spec.seed + 7919), spec.terminalId)
         : null;
+    this.driver = simDriverOf(spec.family);
     this.splitter = this.newSplitter();
     this.ota = new SimOta(spec.terminalId);
     this.ledger = opts.keepUnacked ? new PositionLedger() : null;
@@ -93,8 +95,8 @@ export class SimDevice {
       this.socket = socket;
       // A new connection starts a new byte stream: half a frame of the last one must not prefix it.
       this.splitter = this.newSplitter();
-      this.teltonika = new TeltonikaServerReader();
-      this.teltonikaSent = [];
+      this.reader = this.driver?.reader() ?? null;
+      this.sentSerials = [];
       socket.setNoDelay(true);
       socket.once('connect', () => {
         this.stats.connects++;
@@ -140,19 +142,21 @@ export class SimDevice {
     return this.serial;
   }
 
-  /** The splitter of the server's frames; Teltonika's are read by `TeltonikaServerReader`. */
+  /** The splitter of GT06 and 808 server frames; a driver family's are read by its reader. */
   private newSplitter(): FrameSplitter {
-    const codec = { gt06: gt06Codec, jt808: jt808Codec, teltonika: teltonikaCodec }[this.spec.family];
-    return codec.createSplitter();
+    return (this.spec.family === 'jt808' ? jt808Codec : gt06Codec).createSplitter();
   }
 
-  private teltonika = new TeltonikaServerReader();
-  /** Teltonika acks name no serial, only a count, in the order the packets went out. */
-  private teltonikaSent: number[] = [];
+  private readonly driver: SimDriver | null;
+  private reader: SimServerReader | null = null;
+  /** A driver family's positions in the order they went out: count acks name no serial. */
+  private sentSerials: number[] = [];
 
   private login() {
-    if (this.spec.family === 'teltonika') {
-      this.send(buildTeltonikaHandshake(this.spec.terminalId));
+    if (this.driver) {
+      const frame = this.driver.login(this.spec.terminalId, this.next());
+      if (frame) this.send(frame);
+      if (this.driver.readyOnConnect) this.startReporting();
     } else if (this.spec.family === 'gt06') {
       this.send(gt06Login(this.spec.terminalId, this.next()));
       this.startReporting();
@@ -199,9 +203,10 @@ export class SimDevice {
     const alarm = this.rng.next() < this.opts.alarmChance;
     let frame: (serial: number) => Buffer;
     let serials = 1;
-    if (this.spec.family === 'teltonika') {
+    if (this.driver) {
+      const driver = this.driver;
       const status = { acc: v.speed > 0, mileageKm: v.mileageKm, alarm };
-      frame = () => teltonikaRecord(fix, status);
+      frame = (serial) => driver.location(this.spec.terminalId, fix, status, serial);
     } else if (this.spec.family === 'gt06') {
       // Terminals ending in an odd digit speak the 4G packets (0xA0, 0xA4), the others 0x12/0x16.
       const fourG = Number(this.spec.terminalId.slice(-1)) % 2 === 1;
@@ -239,20 +244,21 @@ export class SimDevice {
   private sendPosition(p: WaitingPosition) {
     const { first, last } = this.nextSerials(p.serials ?? 1);
     this.ledger!.sent(last, p);
-    if (this.spec.family === 'teltonika') this.teltonikaSent.push(last);
+    if (this.driver) this.sentSerials.push(last);
     this.send(p.frame(first));
   }
 
   private heartbeat() {
-    // Teltonika trackers have no heartbeat: their periodic records keep the link.
-    if (this.spec.family === 'teltonika') return;
-    if (this.spec.family === 'gt06')
+    if (this.driver) {
+      const frame = this.driver.heartbeat(this.spec.terminalId, this.next());
+      if (frame) this.send(frame);
+    } else if (this.spec.family === 'gt06')
       this.send(gt06Heartbeat({ acc: this.vehicle.speed > 0, voltageLevel: 5 }, this.next()));
     else this.send(jt808Heartbeat(this.spec.terminalId, this.next()));
   }
 
   private onData(chunk: Buffer) {
-    if (this.spec.family === 'teltonika') return this.onTeltonika(chunk);
+    if (this.reader) return this.onDriverData(this.reader, chunk);
     let frames: Buffer[];
     try {
       frames = this.splitter.push(chunk);
@@ -280,20 +286,32 @@ export class SimDevice {
     if (moveTo) this.moveTo(moveTo);
   }
 
-  private onTeltonika(chunk: Buffer) {
-    for (const p of this.teltonika.push(chunk)) {
-      if (p.kind === 'handshake') {
-        if (p.accepted) this.startReporting();
-      } else if (p.kind === 'ack') {
-        for (let i = 0; i < p.records; i++) {
-          const serial = this.teltonikaSent.shift();
-          if (serial !== undefined) this.ledger?.ack(serial);
-        }
+  private onDriverData(reader: SimServerReader, chunk: Buffer) {
+    for (const e of reader.push(chunk)) {
+      if (e.kind === 'accepted') {
+        if (!this.ready) this.startReporting();
+      } else if (e.kind === 'ack') {
+        this.ackSent(e.serial, e.count);
       } else {
         this.stats.commands++;
-        this.onCommand?.(p.text);
-        this.send(encodeTeltonikaResponse(commandAnswer(p.text, this.vehicle)));
+        this.onCommand?.(e.text);
+        const answer = commandAnswer(e.text, this.vehicle);
+        this.send(this.driver!.commandReply(this.spec.terminalId, e, answer, this.next()));
       }
+    }
+  }
+
+  /** A driver family's ack: of one serial, of the oldest `count` positions, or of the oldest one. */
+  private ackSent(serial: number | undefined, count: number | undefined) {
+    if (serial !== undefined) {
+      const at = this.sentSerials.indexOf(serial);
+      if (at >= 0) this.sentSerials.splice(at, 1);
+      this.ledger?.ack(serial);
+      return;
+    }
+    for (let i = 0; i < (count ?? 1); i++) {
+      const oldest = this.sentSerials.shift();
+      if (oldest !== undefined) this.ledger?.ack(oldest);
     }
   }
 

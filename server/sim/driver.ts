@@ -40,5 +40,10 @@ export interface SimDriver {
   /** A fresh reader for a new connection. */
   reader(): SimServerReader;
   /** The tracker's answer to a command, worded as `answer`. */
-  commandReply(deviceId: string, command: { text: string; ref?: string }, answer: string, serial: number): Buffer;
+  commandReply(
+    deviceId: string,
+    command: { text: string; ref?: string },
+    answer: string,
+    serial: number,
+  ): Buffer;
 }

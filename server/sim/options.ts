@@ -1,8 +1,10 @@
+import type { ProtocolName } from '../gateway/codec';
+import { TEXT_FAMILY_PORTS, type TextFamily } from '../gateway/port-settings';
 import type { Rng } from './route';
 import type { ServerAddress } from './server-address';
 
 /** How a simulated tracker is set up (server/sim/device.ts), and its connection rules. */
-export type Family = 'gt06' | 'jt808' | 'teltonika';
+export type Family = ProtocolName;
 
 export interface SimDeviceSpec {
   terminalId: string;
@@ -19,8 +21,8 @@ export const TIRE_EVERY = 6;
 
 export interface SimOptions {
   host: string;
-  /** Gateway port per family; Teltonika's only where the simulator drives Teltonika trackers. */
-  ports: Record<'gt06' | 'jt808', number> & { teltonika?: number };
+  /** Gateway port per family; the others' only where the simulator drives such trackers. */
+  ports: Record<'gt06' | 'jt808', number> & Partial<Record<Family, number>>;
   intervalSec: number;
   heartbeatSec: number;
   /** Chance per position that an alarm frame is sent instead (GT06) or flagged (808). */
@@ -47,12 +49,17 @@ export interface SimOptions {
 
 export const DEFAULT_SIM_OPTIONS: SimOptions = {
   host: '127.0.0.1',
-  ports: { gt06: 5023, jt808: 5015, teltonika: 5027 },
+  ports: { gt06: 5023, jt808: 5015, teltonika: 5027, ...defaultTextPorts() },
   intervalSec: 10,
   heartbeatSec: 60,
   alarmChance: 0.005,
   reconnect: true,
 };
+
+function defaultTextPorts(): Record<TextFamily, number> {
+  const entries = Object.entries(TEXT_FAMILY_PORTS).map(([f, p]) => [f, p.default]);
+  return Object.fromEntries(entries) as Record<TextFamily, number>;
+}
 
 /** The gateway a tracker's `index`-th connection attempt goes to: its list of ports in turn. */
 export function gatewayAddress(opts: SimOptions, family: Family, index: number): ServerAddress {

@@ -3,12 +3,15 @@
  * server sends (the 1-byte handshake answer, 4-byte record-count acks, Codec 12 commands).
  */
 import {
+  buildTeltonikaHandshake,
   CODEC12_TYPE,
   encodeTeltonikaAvl,
+  encodeTeltonikaResponse,
   ioElement,
   TELTONIKA_CODEC,
   TELTONIKA_IO as IO,
 } from '../gateway/teltonika';
+import type { SimDriver, SimServerEvent } from './driver';
 import type { Fix } from './gt06-frames';
 
 export interface TeltonikaStatus {
@@ -78,8 +81,32 @@ export class TeltonikaServerReader {
       const packet = this.buf.subarray(0, end);
       this.buf = this.buf.subarray(end);
       if (packet[8] === TELTONIKA_CODEC.codec12 && packet[10] === CODEC12_TYPE.command && packet.length >= 20)
-        out.push({ kind: 'command', text: packet.subarray(15, 15 + packet.readUInt32BE(11)).toString('latin1') });
+        out.push({
+          kind: 'command',
+          text: packet.subarray(15, 15 + packet.readUInt32BE(11)).toString('latin1'),
+        });
     }
     return out;
   }
 }
+
+/** The simulated Teltonika tracker as a SimDriver: handshake, records, count acks, Codec 12. */
+export const teltonikaSimDriver: SimDriver = {
+  login: (imei) => buildTeltonikaHandshake(imei),
+  readyOnConnect: false,
+  location: (_id, fix, status) => teltonikaRecord(fix, status),
+  // Teltonika trackers have no heartbeat: their periodic records keep the link.
+  heartbeat: () => null,
+  reader: () => {
+    const reader = new TeltonikaServerReader();
+    return {
+      push: (chunk) =>
+        reader.push(chunk).flatMap((p): SimServerEvent[] => {
+          if (p.kind === 'handshake') return p.accepted ? [{ kind: 'accepted' }] : [];
+          if (p.kind === 'ack') return [{ kind: 'ack', count: p.records }];
+          return [{ kind: 'command', text: p.text }];
+        }),
+    };
+  },
+  commandReply: (_id, _command, answer) => encodeTeltonikaResponse(answer),
+};

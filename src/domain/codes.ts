@@ -29,6 +29,9 @@ export const IMPORT_PROTOCOL = {
   teltonika: 100,
   // Phones running the Traccar Client or OsmAnd, over HTTP (server/gateway/osmand).
   osmand: 101,
+  h02: 102,
+  tk103: 103,
+  meitrack: 104,
 } as const;
 export type ImportProtocol = (typeof IMPORT_PROTOCOL)[keyof typeof IMPORT_PROTOCOL];
 /** Import protocols whose IMEI is an 11-digit terminal number. */
@@ -71,6 +74,9 @@ export const DEVICE_PROTOCOL = {
   Teltonika: 100,
   // Phones running the Traccar Client or OsmAnd, over HTTP (server/gateway/osmand).
   OsmAnd: 101,
+  H02: 102,
+  Tk103: 103,
+  Meitrack: 104,
 } as const;
 export type DeviceProtocol = (typeof DEVICE_PROTOCOL)[keyof typeof DEVICE_PROTOCOL];
 export const OFFLINE_COMMAND_PROTOCOLS: readonly number[] = [

@@ -8,7 +8,7 @@ import { positions } from '../../server/db/schema/positions';
 import { users } from '../../server/db/schema/users';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { apiPost, freePort, startServerProcess, type ServerProcess } from '../support/processes';
+import { apiPost, freeOtherTrackerPorts, freePort, startServerProcess, type ServerProcess } from '../support/processes';
 
 /**
  * server/gateway-main.ts: two gateway processes share the tracker port; trackers land on both,
@@ -79,8 +79,7 @@ describe('gateway processes of their own (server/gateway-main.ts)', () => {
       GATEWAY_PROCESSES: '2',
       GT06_PORT: String(gt06Port),
       JT808_PORT: String(await freePort()),
-      TELTONIKA_PORT: String(await freePort()),
-      OSMAND_PORT: String(await freePort()),
+      ...(await freeOtherTrackerPorts()),
     });
     gateways = gw.child;
     api = await startServerProcess(env);

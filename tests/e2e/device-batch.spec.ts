@@ -10,6 +10,7 @@ import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { submitLogin } from './helpers';
 import { expandFilters, expectTotal, pasteInto } from './device-support';
 import { findGt06Port } from './monitor-support';
+import { anyFreeTrackerPorts } from '../../server/gateway/port-settings';
 
 /**
  * A batch expiry change on 5,000 devices, and one command to 500 of them. The shared e2e server has only the 200 demo devices,
@@ -27,10 +28,7 @@ test.beforeAll(async () => {
     {
       DATA_DIR: dataDir,
       SIMULATOR: '0',
-      GT06_PORT: '0',
-      JT808_PORT: '0',
-      TELTONIKA_PORT: '0',
-      OSMAND_PORT: '0',
+      ...anyFreeTrackerPorts(),
       SEED_BULK_DEVICES: String(COUNT),
       SEED_BULK_USERNAME: 'fleet',
       STATIC_DIR: process.env.DIST_DIR ?? 'dist',

@@ -8,6 +8,7 @@ import { STREET_COLORS } from '../../src/maps/basemap/theme';
 import { STREETS_CENTER, writeStreetArchive } from '../support/pmtiles-streets';
 import { startTileServer, TEST_TILE_LAND, TEST_TILE_ROAD, type TileServer } from '../support/tile-server';
 import { login } from './helpers';
+import { anyFreeTrackerPorts } from '../../server/gateway/port-settings';
 
 // Streets without a map key (issue 18 item 1): OSM raster tiles through our server (here from
 // a local test tile server) and vector tiles from a generated .pmtiles, each on a server of its
@@ -42,10 +43,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
       SIMULATOR: '0',
       LOGIN_RATE_PER_IP: '1000',
       // Any free ports for the device gateways, as playwright.config.ts gives the suite's server.
-      GT06_PORT: '0',
-      JT808_PORT: '0',
-      TELTONIKA_PORT: '0',
-      OSMAND_PORT: '0',
+      ...anyFreeTrackerPorts(),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

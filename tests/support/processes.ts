@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { TEXT_FAMILY_PORTS } from '../../server/gateway/port-settings';
 
 /** A port the OS says is free right now. */
 export async function freePort(): Promise<number> {
@@ -8,6 +9,12 @@ export async function freePort(): Promise<number> {
   const port = (srv.address() as net.AddressInfo).port;
   await new Promise((r) => srv.close(r));
   return port;
+}
+
+/** The tracker ports a test server does not name itself, each on a free port (no clash with a dev server). */
+export async function freeOtherTrackerPorts(): Promise<Record<string, string>> {
+  const envs = ['TELTONIKA_PORT', 'OSMAND_PORT', ...Object.values(TEXT_FAMILY_PORTS).map((p) => p.env)];
+  return Object.fromEntries(await Promise.all(envs.map(async (e) => [e, String(await freePort())])));
 }
 
 export interface ServerProcess {
@@ -35,8 +42,7 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       GT06_PORT: String(gt06Port),
       JT808_PORT: String(jt808Port),
-      TELTONIKA_PORT: String(await freePort()),
-      OSMAND_PORT: String(await freePort()),
+      ...(await freeOtherTrackerPorts()),
       SIMULATOR: '0',
       STATIC_DIR: '/nonexistent',
       ...env,

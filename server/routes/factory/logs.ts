@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { LOG_DECODE_HEX_MAX, LOG_LAST_MAX } from '../../../src/domain/device-log';
+import { TCP_PROTOCOLS } from '../../../src/domain/protocol-family';
 import { ok, PageQuery } from '../../lib/envelope';
 import { Body, DateTime, Int, MultiLine, OneOf, TerminalId, Text, Type } from '../../lib/schema/primitives';
 import { TERMINAL_ID_MAX } from '../../../src/domain/limits';
@@ -127,10 +128,10 @@ export default async function routes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          'Decodes one pasted frame (GT06, JT/T 808 or Teltonika, or detected) and gives the reply the gateway sends',
+          'Decodes one pasted frame (hex, or the text of a text protocol; its protocol chosen or detected) and gives the reply the gateway sends',
         body: Body({
           hex: MultiLine(LOG_DECODE_HEX_MAX, 200),
-          protocol: Type.Optional(OneOf(['auto', 'gt06', 'jt808', 'teltonika'] as const)),
+          protocol: Type.Optional(OneOf(['auto', ...TCP_PROTOCOLS] as const)),
         }),
         response: replies(Decoded),
       },

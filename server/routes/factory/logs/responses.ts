@@ -1,4 +1,5 @@
 import { Nullable, Page, Row, Stamp, Type } from '../../../lib/schema/response';
+import { TCP_PROTOCOLS } from '../../../../src/domain/protocol-family';
 
 /** Answer shapes of the device log routes (server/services/logs). */
 
@@ -87,7 +88,7 @@ export const DeviceState = Row({
 });
 
 const decodeHead = {
-  protocol: Type.Union([Type.Literal('gt06'), Type.Literal('jt808'), Type.Literal('teltonika')]),
+  protocol: Type.Union(TCP_PROTOCOLS.map((p) => Type.Literal(p))),
   detected: Type.Boolean({ description: 'The protocol was detected from the frame start' }),
 };
 /** The decoder page's answer: the decoded messages and reply, or why the codec refused the frame. */

@@ -2,15 +2,10 @@ import { Alert, Button, Card, Descriptions, Empty, Input, Segmented, Space, Tag,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOG_DECODE_HEX_MAX } from '../../../domain/device-log';
+import { PROTOCOL_LABEL, TCP_PROTOCOLS } from '../../../domain/protocol-family';
 import { errorText } from '../../../i18n/errorText';
 import { decodeFrame, type DecodeAnswer, type DecodeProtocol } from './api';
 
-/** Product names, shown as they are in every language. */
-const PROTOCOL_NAMES: Record<DecodeAnswer['protocol'], string> = {
-  gt06: 'GT06',
-  jt808: 'JT/T 808',
-  teltonika: 'Teltonika',
-};
 
 /** A decoded value as text: objects (tire reports, status lists) as compact JSON. */
 const show = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -60,9 +55,7 @@ export default function LogDecodePage() {
             onChange={(v) => setProtocol(v as DecodeProtocol)}
             options={[
               { value: 'auto', label: t('decode.auto') },
-              { value: 'gt06', label: 'GT06' },
-              { value: 'jt808', label: 'JT/T 808' },
-              { value: 'teltonika', label: 'Teltonika' },
+              ...TCP_PROTOCOLS.map((p) => ({ value: p, label: PROTOCOL_LABEL[p] })),
             ]}
           />
           <Button type="primary" data-testid="decode-run" loading={busy} disabled={!hex.trim()} onClick={run}>
@@ -78,7 +71,7 @@ export default function LogDecodePage() {
 
 function DecodeResult({ answer }: { answer: DecodeAnswer }) {
   const { t } = useTranslation('devlog');
-  const protocolName = PROTOCOL_NAMES[answer.protocol];
+  const protocolName = PROTOCOL_LABEL[answer.protocol];
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="decode-result">
       <Space>

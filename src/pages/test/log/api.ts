@@ -1,6 +1,7 @@
+import type { TcpProtocol } from '../../../domain/protocol-family';
 import { request } from '../../../providers/http';
 
-export type DecodeProtocol = 'auto' | 'gt06' | 'jt808' | 'teltonika';
+export type DecodeProtocol = 'auto' | TcpProtocol;
 
 /** POST /log/decode: one frame's messages and the gateway's reply, or why the codec refused it. */
 export type DecodeAnswer = { protocol: Exclude<DecodeProtocol, 'auto'>; detected: boolean } & (
