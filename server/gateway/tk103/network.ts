@@ -58,7 +58,10 @@ export function dw5Fields(fields: readonly string[]): LbsWifi | null {
   const wifi: WifiAccessPoint[] = [];
   for (const f of rest) {
     const [mac, rssi] = f.split('*');
-    if (MAC.test(mac)) wifi.push({ mac: mac.toLowerCase(), rssi: Number(rssi) || undefined });
+    if (!MAC.test(mac)) continue;
+    const ap: WifiAccessPoint = { mac: mac.toLowerCase() };
+    if (/^-?\d+$/.test(rssi ?? '')) ap.rssi = Number(rssi);
+    wifi.push(ap);
   }
   const [date, time] = rest.slice(-2);
   let at: Date | null = null;
