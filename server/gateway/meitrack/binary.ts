@@ -21,7 +21,7 @@ import { recordTime } from './record-time';
 
 type Base = Pick<LocationMessage, 'protocol' | 'messageId' | 'serial' | 'checksumOk' | 'deviceId'>;
 
-/** The fixed CCC record (version 0x0201 layout, as Traccar reads it). */
+/** The fixed CCC record (the layout whose header says 52 bytes, as Traccar reads it). */
 export const CCC_RECORD_SIZE = 52;
 const CCE_HEAD = 6;
 
@@ -31,12 +31,18 @@ export function decodeBinaryRecords(packet: MeitrackPacket, base: Base, now: Dat
 
 function decodeCcc(packet: MeitrackPacket, base: Base, now: Date): DecodeResult {
   const r = new ByteReader(packet.data);
-  r.skip(2); // protocol version
-  const size = Math.max(CCC_RECORD_SIZE, le16(r));
+  const version = le16(r);
+  const size = le16(r);
   const left = le32(r);
+  // Other layouts (T622's CCB-customised 0x0501 records) are not decoded, and not acked either,
+  // so the device keeps them.
+  if (size !== CCC_RECORD_SIZE) {
+    const note = `CCC version 0x${version.toString(16)} records of ${size} bytes not decoded`;
+    return { messages: [{ ...base, type: 'unknown', note }], reply: null };
+  }
   const messages: DecodedMessage[] = [];
   while (r.remaining >= CCC_RECORD_SIZE) {
-    const record = new ByteReader(r.bytes(Math.min(size, r.remaining)));
+    const record = new ByteReader(r.bytes(CCC_RECORD_SIZE));
     messages.push(cccRecord(record, { ...base, serial: messages.length }, now, left));
   }
   if (r.remaining > 0 && messages.length === 0)

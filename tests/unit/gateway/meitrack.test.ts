@@ -325,3 +325,18 @@ describe('Meitrack detect and bad input', () => {
     });
   });
 });
+
+describe('Meitrack CCC layouts', () => {
+  it('leaves records of another length undecoded and unacked, so the device keeps them', () => {
+    const head = Buffer.from([0x01, 0x05, 0x40, 0x00, 0x01, 0x00, 0x00, 0x00]);
+    const frame = buildMeitrackPacket(
+      '$$',
+      'A',
+      '353358017784062',
+      Buffer.concat([Buffer.from('CCC,'), head, Buffer.alloc(64)]),
+    );
+    const r = decode(frame);
+    expect(r.reply).toBeNull();
+    expect(r.messages).toMatchObject([{ type: 'unknown', deviceId: '353358017784062' }]);
+  });
+});
