@@ -10,6 +10,7 @@ import {
   binary,
   doc,
   GPSGATE_A14,
+  history,
   MEITRACK_DOC,
   text,
   TRACCAR_COMMANDS,
@@ -338,5 +339,27 @@ describe('Meitrack CCC layouts', () => {
     const r = decode(frame);
     expect(r.reply).toBeNull();
     expect(r.messages).toMatchObject([{ type: 'unknown', deviceId: '353358017784062' }]);
+  });
+});
+
+describe('Meitrack frames of earlier Traccar test versions', () => {
+  it('decodes the driving licence RFID, the buffered report, CCE and CCC batches', () => {
+    expect(first(history('aaaDriverLicense'))).toMatchObject({
+      latitude: 13.904755,
+      longitude: 100.529811,
+      time: new Date('2025-09-18T05:06:20Z'),
+      externalVoltage: 24.56,
+      driverId: expect.stringContaining('DRIVING LICENSE'),
+    });
+    expect(first(history('aaaBuffer'))).toMatchObject({
+      type: 'location',
+      latitude: 13.905055,
+      attributes: { event: 35 },
+    });
+    expect(decode(history('cceReboot')).messages).toHaveLength(2);
+    expect(first(history('cceBattery'))).toMatchObject({ battery: 77, latitude: -27.263275, valid: true });
+    const ccc = decode(history('cccHeartbeat'));
+    expect(ccc.messages).toHaveLength(18);
+    expect(ccc.reply?.toString('latin1')).toBe(withChecksum('@@G28,369800013220020,CCC,18*'));
   });
 });
