@@ -1,20 +1,36 @@
-import { TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyModule, useLazyControl } from '../../components/lazy/lazyModule';
+import { SelectLookalike } from '../../components/lazy/SelectLookalike';
 import { buildAgentTree, type AgentRow, type AgentTreeNode } from '../../domain/hierarchy';
 import { fetchAgentRows } from './api';
 
-interface TreeOption {
+export interface AgentTreeOption {
   value: number;
   title: string;
-  children: TreeOption[];
+  children: AgentTreeOption[];
 }
 
-const toOption = (n: AgentTreeNode): TreeOption => ({
+const toOption = (n: AgentTreeNode): AgentTreeOption => ({
   value: n.id,
   title: n.nickname ? `${n.nickname} (${n.username})` : n.username,
   children: n.children.map(toOption),
 });
+
+/** The title of the account `id` in the tree, as the closed TreeSelect shows it. */
+function titleOf(tree: AgentTreeOption[], id: number): string | undefined {
+  for (const n of tree) {
+    if (n.value === id) return n.title;
+    const found = titleOf(n.children, id);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+// antd's TreeSelect (rc-tree-select, rc-tree, rc-select: about 30 KB gzip) loads when the picker
+// is used; the monitor's first paint shows a look-alike (page weight, issue 18).
+const realTree = lazyModule(() => import('./AgentTreeSelect'));
+const STYLE = { width: 'calc(100% - 16px)', margin: '8px 8px 0' };
 
 /**
  * Picks one account of the caller's subtree (spec section 6: an agent views a sub-user's
@@ -41,20 +57,20 @@ export function AgentSelect({
     };
   }, [rootId]);
   const tree = useMemo(() => buildAgentTree(rows).roots.map(toOption), [rows]);
+  const lazy = useLazyControl(realTree);
 
+  if (lazy.Real)
+    return <lazy.Real.AgentTreeSelect tree={tree} value={value} onChange={onChange} style={STYLE} />;
   return (
-    <TreeSelect
+    <SelectLookalike
       data-testid="agent-select"
-      style={{ width: 'calc(100% - 16px)', margin: '8px 8px 0' }}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
+      // Before the tree has loaded antd shows the bare id; so does the look-alike.
+      label={value == null ? undefined : (titleOf(tree, value) ?? value)}
       placeholder={t('list.allAccounts')}
-      value={value}
-      treeData={tree}
-      onChange={(v) => onChange(v ?? undefined)}
-      popupMatchSelectWidth={false}
+      style={STYLE}
+      onPrefetch={lazy.prefetch}
+      onOpen={lazy.open}
+      onClear={() => onChange(undefined)}
     />
   );
 }

@@ -5,12 +5,13 @@ import {
   SearchOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { Button, Popover, Segmented, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Button, Popover, Segmented, Space, Switch, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_TYPES, type MapType } from '../../domain/codes';
+import type { MapType } from '../../domain/codes';
 import { formatDistance } from '../../maps/distance';
 import type { DistanceUnit, MapVariant } from '../../maps/types';
+import { MapTypeSelect } from './MapTypeSelect';
 import { PlaceSearch } from './PlaceSearch';
 
 interface Props {
@@ -46,16 +47,7 @@ const box = {
 /** The toolbar over the map (issue 4, item 5 and the map switches). */
 export function MapToolbar(p: Props) {
   const { t } = useTranslation('monitor');
-  const mapType = (
-    <Select
-      size="middle"
-      value={p.mapType}
-      onChange={p.onMapType}
-      options={MAP_TYPES.map((m) => ({ value: m, label: t(`mapType.${m}`) }))}
-      style={{ width: 104 }}
-      data-testid="map-type"
-    />
-  );
+  const mapType = <MapTypeSelect value={p.mapType} onChange={p.onMapType} />;
   const variant = (
     <Segmented
       value={p.variant}

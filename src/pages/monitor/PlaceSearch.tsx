@@ -1,6 +1,7 @@
-import { AutoComplete, Input } from 'antd';
+import { Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyModule, useLazyControl } from '../../components/lazy/lazyModule';
 import { fetchSuggestions } from './api';
 import { searchOfflinePlaces } from './places';
 
@@ -10,6 +11,10 @@ interface Option {
   lng: number;
   lat: number;
 }
+
+// antd's AutoComplete is rc-select (about 25 KB gzip): until the box is focused it is a plain
+// Input.Search, which the page has anyway (page weight, issue 18).
+const realSearch = lazyModule(() => import('./PlaceAutoComplete'));
 
 /**
  * Place search: the provider's suggestions (POST /map/getSuggestion) when a map key is set,
@@ -26,6 +31,7 @@ export function PlaceSearch({
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
   const seq = useRef(0);
+  const lazy = useLazyControl(realSearch);
 
   useEffect(() => {
     const q = text.trim();
@@ -67,9 +73,27 @@ export function PlaceSearch({
     };
   }, [text, mapType, i18n.language]);
 
+  const box = {
+    size: 'middle',
+    placeholder: t('toolbar.searchPlace'),
+    'data-testid': 'place-search',
+  } as const;
+  if (!lazy.Real) {
+    // Typing before AutoComplete has loaded goes into `text`, and the suggestions show once it has.
+    return (
+      <Input.Search
+        {...box}
+        style={{ width: 200 }}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onPointerEnter={lazy.prefetch}
+        onFocus={lazy.open}
+      />
+    );
+  }
   return (
-    <AutoComplete
-      style={{ width: 200 }}
+    <lazy.Real.PlaceAutoComplete
+      input={<Input.Search {...box} />}
       value={text}
       options={options.map((o) => ({
         value: o.value,
@@ -83,8 +107,6 @@ export function PlaceSearch({
           setText(o.label);
         }
       }}
-    >
-      <Input.Search size="middle" placeholder={t('toolbar.searchPlace')} data-testid="place-search" />
-    </AutoComplete>
+    />
   );
 }
