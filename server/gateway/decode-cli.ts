@@ -1,14 +1,17 @@
 /**
  * Frame decoder for support and tests:
- *   npm run --silent decode -- --protocol gt06|jt808|teltonika HEX [HEX ...]
- *   printf '%s\n' HEX ... | npm run --silent decode -- --protocol jt808
+ *   npm run --silent decode -- --protocol gt06|jt808|teltonika|h02|tk103|meitrack FRAME [FRAME ...]
+ *   printf '%s\n' FRAME ... | npm run --silent decode -- --protocol jt808
+ *   npm run --silent decode -- FRAME ...            (no --protocol: each frame's protocol detected)
+ * A FRAME is hex, or the text of a text protocol's frame (`*HQ,...#`, `(...)`, `$$...`).
  *   npm run --silent decode -- --protocol osmand 'id=123&lat=1.5&lon=2.5'   (query, target or JSON body)
- * Prints one JSON line per input frame. Inputs share one session, like frames on one connection,
- * so a GT06 login gives the following frames their device id. Bad input yields {"ok":false}.
+ * Prints one JSON line per input frame. Inputs of a protocol share one session, like frames on
+ * one connection, so a GT06 login gives the following frames their device id. Bad input yields
+ * {"ok":false}.
  */
 import { createInterface } from 'node:readline';
 import type { CodecSession, ProtocolCodec } from './codec';
-import { CODECS, decodeHexInput } from './decode-frames';
+import { CODECS, decodeHexInput, detectProtocol, frameHex } from './decode-frames';
 import { decodeOsmAndText } from './osmand/decode-text';
 
 function parseArgs(argv: string[]): { protocol?: string; frames: string[] } {
@@ -28,6 +31,7 @@ async function main(): Promise<number> {
   process.stdout.on('error', () => process.exit(0));
   const { protocol, frames } = parseArgs(process.argv.slice(2));
   if (protocol?.toLowerCase() === 'osmand') return decodeOsmAndInputs(frames);
+  if (!protocol && frames.length > 0) return decodeDetected(frames);
   const codec: ProtocolCodec | undefined = protocol
     ? (CODECS as Record<string, ProtocolCodec>)[protocol.toLowerCase()]
     : undefined;
@@ -41,6 +45,20 @@ async function main(): Promise<number> {
   const print = (input: string) =>
     process.stdout.write(JSON.stringify(decodeHexInput(codec, input, session)) + '\n');
   return run(frames, print);
+}
+
+/** Frames of any protocol: each one's protocol detected by its start, a session per protocol. */
+function decodeDetected(frames: string[]): Promise<number> {
+  const sessions = new Map<string, CodecSession>();
+  return run(frames, (input) => {
+    const norm = frameHex(input);
+    const protocol = 'hex' in norm ? detectProtocol(norm.hex) : null;
+    if (!protocol)
+      return process.stdout.write(JSON.stringify({ ok: false, error: 'protocol not detected' }) + '\n');
+    if (!sessions.has(protocol)) sessions.set(protocol, {});
+    const out = decodeHexInput(CODECS[protocol], input, sessions.get(protocol)!);
+    process.stdout.write(JSON.stringify({ protocol, ...out }) + '\n');
+  });
 }
 
 /** OsmAnd (HTTP) has no TCP codec: each input is a request's query string, target or JSON body. */

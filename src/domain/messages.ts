@@ -128,7 +128,7 @@ export const MESSAGES = {
   trackRangeTooOld: 'Track history is kept for the last 90 days',
   logRangeTooOld: 'Device logs are kept for the last 7 days: choose a range within them',
   logWatchTooMany: 'At most 400 devices can be monitored at once',
-  logHexInvalid: 'Please paste a frame as hexadecimal digits (an even number of 0-9 and A-F)',
+  logHexInvalid: 'Please paste a frame as hexadecimal digits (an even number of 0-9 and A-F), or a text frame as it is',
   logProtocolUnknown: 'The protocol cannot be recognised from the frame start (GT06 7878/7979, JT/T 808 7E): please choose it',
   rangeOrder: 'The end time must be after the start time',
   trackTooManyDevices: 'At most 5 devices can be played back at once',
