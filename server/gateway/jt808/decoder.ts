@@ -25,6 +25,7 @@ import { decodeJt808Location } from './location';
 import { accelerationSamples, driverIdentity, heartbeat, terminalAttributes } from './status-messages';
 import { addJt808Part } from './subpackage';
 import { jt808DeviceId } from './terminal';
+import { decodeJt808TextFrame, isJt808TextFrame } from './text-frames';
 import { decodeJt808Transparent } from './transparent';
 import { decodeJt808VendorLocation } from './vendor-location';
 
@@ -149,6 +150,7 @@ export function decodeJt808Frame(
   now: Date = new Date(),
 ): DecodeResult {
   return guardDecode(() => {
+    if (isJt808TextFrame(frame)) return decodeJt808TextFrame(frame, session, now);
     const f = parseJt808Frame(frame);
     const h = f.header;
     const target: Jt808Target = { terminal: h.terminal, version: h.version };

@@ -3,6 +3,7 @@
  * `7D 01`. The XOR covers header and body before escaping.
  */
 import { DecodeError, ScanningSplitter, type FrameSplitter, type ScanResult } from '../codec';
+import { scanJt808Text } from './text-frames';
 
 export const JT808_DEFAULT_MAX_BUFFER = 8192;
 /** 7E + id, properties, 6-byte terminal, serial + check + 7E: nothing shorter can be a frame. */
@@ -31,7 +32,12 @@ export interface Jt808Frame {
 }
 
 export function scanJt808(buf: Buffer): ScanResult {
-  const start = buf.indexOf(0x7e);
+  // Jointech e-locks also send `(…)` ASCII lines (text-frames.ts); a '(' that starts none is garbage.
+  if (buf[0] === 0x28) {
+    const end = scanJt808Text(buf);
+    return end > 0 ? { kind: 'frame', end } : end === 0 ? { kind: 'wait' } : { kind: 'skip', count: 1 };
+  }
+  const start = buf.findIndex((b) => b === 0x7e || b === 0x28);
   if (start < 0) return { kind: 'skip', count: buf.length };
   if (start > 0) return { kind: 'skip', count: start };
   const end = buf.indexOf(0x7e, 1);
@@ -88,7 +94,8 @@ export function parseJt808Frame(frame: Buffer): Jt808Frame {
   if (frame.length < 2 || frame[0] !== 0x7e || frame[frame.length - 1] !== 0x7e) {
     throw new DecodeError('not a JT/T 808 frame: must start and end with 7E');
   }
-  const inner = unescapeJt808(frame.subarray(1, frame.length - 1));
+  const raw = frame.subarray(1, frame.length - 1);
+  let inner = unescapeJt808(raw);
   if (inner.length < 13) throw new DecodeError(`JT/T 808 frame too short (${inner.length} bytes inside)`);
   const messageId = inner.readUInt16BE(0);
   const properties = inner.readUInt16BE(2);
@@ -98,6 +105,12 @@ export function parseJt808Frame(frame: Buffer): Jt808Frame {
   const subpackage = !jointech && (properties & 0x2000) !== 0;
   const serialLength = jointech ? 1 : 2;
   const headerLength = 4 + (is2019 ? 1 + 10 : 6) + serialLength + (subpackage ? 4 : 0);
+  // A 7D 01/02 that some senders leave unescaped: when only the raw bytes match the declared
+  // body length, they are the frame (Traccar's test frames hold such frames, e.g. 01 58 7D 01).
+  const declared = headerLength + (properties & 0x03ff) + 1;
+  if (inner.length !== raw.length && inner.length !== declared && raw.length === declared) {
+    inner = Buffer.from(raw);
+  }
   if (inner.length < headerLength + 1) throw new DecodeError('JT/T 808 frame shorter than its header');
   let at = 4;
   const version = is2019 ? inner[at++] : undefined;
