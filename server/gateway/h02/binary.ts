@@ -12,7 +12,7 @@
  */
 import { deviceTime, type CellTower, type LocationMessage } from '../codec';
 import { batteryPercent, decodeStatusWord } from './status';
-import { H02_MARK, KNOT_KMH, type FrameContext } from './context';
+import { H02_MARK, KNOT_KMH, takeFrameId, type FrameContext } from './context';
 
 const LONG_ID_LENGTH = 42;
 const CELL_FRAME_LENGTH = 45;
@@ -48,10 +48,10 @@ export function decodeBinaryFrame(frame: Buffer, ctx: FrameContext): LocationMes
   const speed = digits(motion.slice(0, 3));
   const course = digits(motion.slice(3, 6));
   if ([latitude, longitude, speed, course].some(Number.isNaN)) return 'binary position is not BCD';
-  ctx.session.deviceId = deviceId;
+  takeFrameId(ctx, deviceId);
   const status = decodeStatusWord(word);
   const msg: LocationMessage = {
-    ...ctx.base(H02_MARK.binary, deviceId),
+    ...ctx.base(H02_MARK.binary),
     ...status,
     type: status.alarm ? 'alarm' : 'location',
     time: time ?? ctx.now,

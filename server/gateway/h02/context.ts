@@ -11,14 +11,27 @@ export type H02Base = Pick<LocationMessage, 'protocol' | 'messageId' | 'serial' 
 export interface FrameContext {
   session: CodecSession;
   now: Date;
-  base(messageId: number, deviceId: string | undefined): H02Base;
+  /** The id the frame carries, else the connection's. */
+  deviceId?: string;
+  base(messageId: number): H02Base;
 }
 
 export function frameContext(session: CodecSession, now: Date): FrameContext {
-  return {
+  const ctx: FrameContext = {
     session,
     now,
+    deviceId: session.deviceId,
     // H02 frames carry no serial and no checksum.
-    base: (messageId, deviceId) => ({ protocol: 'h02', messageId, serial: 0, checksumOk: true, deviceId }),
+    base: (messageId) => ({ protocol: 'h02', messageId, serial: 0, checksumOk: true, deviceId: ctx.deviceId }),
   };
+  return ctx;
+}
+
+/**
+ * Takes the id a frame carries. The connection keeps the first one (its device is identified
+ * by it; commands go to it): a device does not change ids, and a stray frame must not redirect them.
+ */
+export function takeFrameId(ctx: FrameContext, id: string): void {
+  ctx.deviceId = id;
+  ctx.session.deviceId ??= id;
 }

@@ -13,7 +13,7 @@ import {
   type DecodedMessage,
 } from '../codec';
 import { binaryDeviceId, decodeBinaryFrame } from './binary';
-import { frameContext, H02_MARK, type FrameContext } from './context';
+import { frameContext, H02_MARK, takeFrameId, type FrameContext } from './context';
 import { splitText, type TextFrame } from './fields';
 import { h02HeartbeatAnswer, h02R12, h02ReportAnswer, makerOf, rememberMaker } from './replies';
 import { decodeTextPosition, positionStart } from './text-position';
@@ -41,9 +41,9 @@ function decodeText(frame: Buffer, ctx: FrameContext): DecodeResult {
   const t = splitText(frame);
   if (!t) return errorResult('not an H02 text frame');
   // A frame may leave the id out (`*HQ,,V1,...`): the connection's id stands.
-  if (ID.test(t.id)) ctx.session.deviceId = t.id;
+  if (ID.test(t.id)) takeFrameId(ctx, t.id);
   rememberMaker(ctx.session, t.maker);
-  const id = ctx.session.deviceId;
+  const id = ctx.deviceId;
   const maker = makerOf(ctx.session);
   const done = (msg: DecodedMessage | string, reply: Buffer | null = null, locationAck?: boolean): DecodeResult => {
     if (typeof msg === 'string') return errorResult(msg);
@@ -92,9 +92,9 @@ function decodeAnswer(t: TextFrame, ctx: FrameContext): DecodeResult {
 }
 
 function commandReply(ctx: FrameContext, text: string): DecodedMessage {
-  return { ...ctx.base(H02_MARK.text, ctx.session.deviceId), type: 'commandReply', text };
+  return { ...ctx.base(H02_MARK.text), type: 'commandReply', text };
 }
 
 function unknown(ctx: FrameContext, type: string): DecodedMessage {
-  return { ...ctx.base(H02_MARK.text, ctx.session.deviceId), type: 'unknown', note: `H02 ${type || '(no type)'}` };
+  return { ...ctx.base(H02_MARK.text), type: 'unknown', note: `H02 ${type || '(no type)'}` };
 }

@@ -50,7 +50,7 @@ export function decodeTextPosition(t: TextFrame, start: number, ctx: FrameContex
   const status = isHex8(f[k]) ? decodeStatusWord(statusWord(f[k++])) : {};
   if (!hasFix) latitude = longitude = 0;
   const msg: LocationMessage = {
-    ...ctx.base(H02_MARK.text, ctx.session.deviceId),
+    ...ctx.base(H02_MARK.text),
     ...status,
     type: status.alarm ? 'alarm' : 'location',
     time: time ?? ctx.now,

@@ -13,7 +13,7 @@ const int = (s: string | undefined) => (s !== undefined && /^-?\d+$/.test(s.trim
 
 function lbsLocation(ctx: FrameContext, time: Date | null, cells: CellTower[], status: DeviceStatus): LocationMessage {
   const msg: LocationMessage = {
-    ...ctx.base(H02_MARK.text, ctx.session.deviceId),
+    ...ctx.base(H02_MARK.text),
     ...status,
     type: status.alarm ? 'alarm' : 'location',
     time: time ?? ctx.now,
@@ -91,7 +91,7 @@ export function decodeVp1(t: TextFrame, ctx: FrameContext): LocationMessage | st
   const day = textTime('000000', f[10], 0);
   const today = day !== null && day.toISOString().slice(0, 10) === ctx.now.toISOString().slice(0, 10);
   return {
-    ...ctx.base(H02_MARK.text, ctx.session.deviceId),
+    ...ctx.base(H02_MARK.text),
     type: 'location',
     time: today || day === null ? ctx.now : day,
     valid: day !== null,
@@ -108,7 +108,7 @@ export function decodeLink(t: TextFrame, ctx: FrameContext): HeartbeatMessage | 
   const f = t.fields.map((s) => s.trim());
   if (!isDate6(f[9]) || !isHex8(f[10])) return 'LINK without date and status';
   const status = decodeStatusWord(statusWord(f[10]));
-  const msg: HeartbeatMessage = { ...ctx.base(H02_MARK.text, ctx.session.deviceId), ...status, type: 'status' };
+  const msg: HeartbeatMessage = { ...ctx.base(H02_MARK.text), ...status, type: 'status' };
   const [rssi, satellites, battery, steps, turnovers] = [4, 5, 6, 7, 8].map((i) => int(f[i]));
   if (!Number.isNaN(rssi)) msg.gsmSignal = rssi;
   if (battery >= 0 && battery <= 100) msg.battery = battery;
@@ -118,7 +118,7 @@ export function decodeLink(t: TextFrame, ctx: FrameContext): HeartbeatMessage | 
 
 /** HTBT (and V0): the keep-alive, optionally with the battery in percent. */
 export function decodeHeartbeat(t: TextFrame, ctx: FrameContext): HeartbeatMessage {
-  const msg: HeartbeatMessage = { ...ctx.base(H02_MARK.text, ctx.session.deviceId), type: 'heartbeat' };
+  const msg: HeartbeatMessage = { ...ctx.base(H02_MARK.text), type: 'heartbeat' };
   const battery = int(t.fields[3]);
   if (battery >= 0 && battery <= 100) msg.battery = battery;
   return msg;

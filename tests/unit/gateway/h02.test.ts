@@ -189,6 +189,15 @@ describe('H02 replies', () => {
     expect(r.reply?.toString()).toBe('*HQ,4210051415,V4,V1,20260101080910#');
   });
 
+  it('keeps the connection’s first id for commands while each message names its own frame’s id', () => {
+    const session: CodecSession = {};
+    text('*HQ,4210051415,HTBT,100#', session);
+    const other = hex('2441060116601245431311165035313006004318210e000000fffffbffff0024', session);
+    expect(first<LocationMessage>(other).deviceId).toBe('4106011660');
+    expect(other.reply?.toString()).toBe('*HQ,4106011660,R12,080910#');
+    expect(session.deviceId).toBe('4210051415');
+  });
+
   it('is registered as the h02 codec', () => {
     expect(h02Codec.protocol).toBe('h02');
   });
