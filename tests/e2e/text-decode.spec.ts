@@ -33,6 +33,9 @@ test('the log account decodes H02, TK103 and Meitrack frames pasted as text, eac
     await expect(result).toContainText(frame.name);
     await expect(result).toContainText(frame.id);
     await expect(page.getByTestId('decode-error')).toHaveCount(0);
+    // The reply of a text protocol shows as its text beside the hex.
+    if (frame.name === 'TK103')
+      await expect(page.getByTestId('decode-reply-text')).toHaveText(/^\(035988863964AP05/);
     if (frame.name === 'H02')
       await page.screenshot({ path: 'docs/screenshots/decode-h02.png', fullPage: true });
   }

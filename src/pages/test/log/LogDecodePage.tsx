@@ -6,6 +6,12 @@ import { PROTOCOL_LABEL, TCP_PROTOCOLS } from '../../../domain/protocol-family';
 import { errorText } from '../../../i18n/errorText';
 import { decodeFrame, type DecodeAnswer, type DecodeProtocol } from './api';
 
+/** A text protocol's reply (H02, TK103, Meitrack) as its text too; null when it is binary. */
+function replyText(hex: string): string | null {
+  const bytes = hex.match(/../g)?.map((b) => parseInt(b, 16)) ?? [];
+  const printable = bytes.every((b) => (b >= 0x20 && b < 0x7f) || b === 0x0d || b === 0x0a);
+  return printable && bytes.length > 0 ? String.fromCharCode(...bytes).trim() : null;
+}
 
 /** A decoded value as text: objects (tire reports, status lists) as compact JSON. */
 const show = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -106,14 +112,25 @@ function DecodeResult({ answer }: { answer: DecodeAnswer }) {
                 key: 'reply',
                 label: t('decode.reply'),
                 children: answer.reply ? (
-                  <Typography.Text
-                    copyable
-                    code
-                    data-testid="decode-reply"
-                    style={{ wordBreak: 'break-all' }}
-                  >
-                    {answer.reply}
-                  </Typography.Text>
+                  <Space direction="vertical" size={4}>
+                    <Typography.Text
+                      copyable
+                      code
+                      data-testid="decode-reply"
+                      style={{ wordBreak: 'break-all' }}
+                    >
+                      {answer.reply}
+                    </Typography.Text>
+                    {replyText(answer.reply) && (
+                      <Typography.Text
+                        code
+                        data-testid="decode-reply-text"
+                        style={{ wordBreak: 'break-all' }}
+                      >
+                        {replyText(answer.reply)}
+                      </Typography.Text>
+                    )}
+                  </Space>
                 ) : (
                   <span data-testid="decode-reply">{t('decode.noReply')}</span>
                 ),
