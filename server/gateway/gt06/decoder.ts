@@ -19,7 +19,8 @@ import { decodeAz735, decodeEvent95 } from './events';
 import { parseGt06Frame, type Gt06Frame } from './framing';
 import { decodeLbsWifiPacket, isLbsWifiPacket } from './lbs-wifi';
 import { decodeBlockPacket, isBlockPacket } from './location';
-import { type Base, type Gt06Context } from './message';
+import { toLocation, type Base, type Gt06Context } from './message';
+import { parseGt06PositionText } from './text-position';
 import {
   decodeGk310Heartbeat,
   decodeLongStatus,
@@ -70,7 +71,8 @@ function decodeStringInfo(f: Gt06Frame): string {
 
 /** 0x01: 8-byte BCD IMEI with a leading 0 nibble, type id, and an optional time-zone word. */
 function decodeLogin(f: Gt06Frame, base: Base, session: CodecSession): DecodedMessage {
-  const r = new ByteReader(f.body);
+  // A login cut short (no serial and CRC after the IMEI) still names the device.
+  const r = new ByteReader(f.body.length >= 8 ? f.body : f.payload);
   const imei = r.bytes(8).toString('hex').slice(1);
   if (!/^\d{15}$/.test(imei)) throw new DecodeError(`GT06 login IMEI is not BCD: ${imei}`);
   let timezoneOffsetMinutes: number | undefined;
@@ -108,8 +110,13 @@ function decodeByNumber(ctx: Gt06Context, session: CodecSession): DecodeResult {
       if (iccid) return { messages: [{ ...base, type: 'status', iccid }], reply: null };
       return { messages: [{ ...base, type: 'commandReply', text }], reply: null };
     }
-    case P.stringInfo:
-      return { messages: [{ ...base, type: 'commandReply', text: decodeStringInfo(f) }], reply: null };
+    case P.stringInfo: {
+      const text = decodeStringInfo(f);
+      const reply: DecodedMessage = { ...base, type: 'commandReply', text };
+      // The answer to WHERE carries a position: it is stored as one too.
+      const fix = parseGt06PositionText(text, ctx.tz);
+      return { messages: fix ? [reply, toLocation(ctx, fix, {})] : [reply], reply: null };
+    }
     case P.info:
       return { messages: [decodeInfo(ctx, base)], reply: null };
     case P.heartbeat:
@@ -139,6 +146,11 @@ function decodeByNumber(ctx: Gt06Context, session: CodecSession): DecodeResult {
     };
   if (f.protocol === P.status && f.body.length === 16)
     return { messages: [decodeLongStatus(ctx)], reply: ack() };
+  // A position packet without any data (78 78 05 12 <serial> <crc>): nothing to store.
+  if (f.body.length === 0) {
+    const note = `protocol number 0x${f.protocol.toString(16).padStart(2, '0')} without data`;
+    return { messages: [{ ...base, type: 'unknown', note }], reply: f.payload.length >= 4 ? ack() : null };
+  }
   if (isModelLocation(ctx)) return position(decodeModelLocation(ctx));
   if (isLbsWifiPacket(ctx)) {
     const { message, reply } = decodeLbsWifiPacket(ctx);

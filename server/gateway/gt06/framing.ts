@@ -12,6 +12,11 @@ export interface Gt06Frame {
   protocol: number;
   /** Bytes between the protocol number and the serial. */
   body: Buffer;
+  /**
+   * Bytes between the protocol number and the trailer: the body, serial and CRC. Some firmware
+   * sends short packets without serial and CRC; their fields run into these bytes.
+   */
+  payload: Buffer;
   serial: number;
   crcOk: boolean;
 }
@@ -80,22 +85,37 @@ export function createGt06Splitter(options: { maxBuffer?: number } = {}): FrameS
   return new ScanningSplitter((buf) => scanGt06(buf, maxBuffer), maxBuffer);
 }
 
+/**
+ * Where a frame's content ends (the trailer's offset). Normally 0D 0A ends the frame; a frame
+ * cut inside its trailer (`… CRC 0D`, Traccar's test frames hold one) ends where its declared
+ * length says, so long as what follows is the start of 0D 0A.
+ */
+function contentEnd(frame: Buffer, header: number): number {
+  if (frame[frame.length - 2] === 0x0d && frame[frame.length - 1] === 0x0a) return frame.length - 2;
+  const declared = header + (header === 4 ? frame.readUInt16BE(2) : frame[2]);
+  const cut = frame.subarray(declared);
+  if (declared <= frame.length && cut.length < 2 && (cut.length === 0 || cut[0] === 0x0d)) return declared;
+  throw new DecodeError('GT06 frame does not end with 0D0A');
+}
+
 /** Splits one frame into its parts. Throws DecodeError on a frame that is not GT06 at all. */
 export function parseGt06Frame(frame: Buffer): Gt06Frame {
   if (frame.length < 2 || !isStart(frame, 0))
     throw new DecodeError('not a GT06 frame: no 7878/7979 start mark');
   const extended = frame[0] === 0x79;
   const header = extended ? 4 : 3;
-  if (frame.length < header + 1 + 2 + 2 + 2)
-    throw new DecodeError(`GT06 frame too short (${frame.length} bytes)`);
-  if (frame[frame.length - 2] !== 0x0d || frame[frame.length - 1] !== 0x0a) {
-    throw new DecodeError('GT06 frame does not end with 0D0A');
-  }
-  const crcAt = frame.length - 4;
+  if (frame.length < header + 1 + 2) throw new DecodeError(`GT06 frame too short (${frame.length} bytes)`);
+  const end = contentEnd(frame, header);
+  const payload = frame.subarray(header + 1, Math.max(header + 1, end));
+  // Fewer bytes than serial and CRC (e.g. 78 78 01 08 0D 0A): no body, serial 0, CRC not ok.
+  if (payload.length < 4)
+    return { extended, protocol: frame[header], body: payload.subarray(0, 0), payload, serial: 0, crcOk: false };
+  const crcAt = end - 2;
   return {
     extended,
     protocol: frame[header],
     body: frame.subarray(header + 1, crcAt - 2),
+    payload,
     serial: frame.readUInt16BE(crcAt - 2),
     crcOk: crc16x25(frame, 2, crcAt) === frame.readUInt16BE(crcAt),
   };

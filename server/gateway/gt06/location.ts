@@ -73,6 +73,8 @@ const STATUS = new Set<number>([
   P.fenceMulti,
   P.lbsAlarm,
 ]);
+/** Time (6), satellites (1), latitude and longitude (8), speed (1), course word (2). */
+const GPS_BLOCK = 18;
 /** Packets whose alarm code takes the language byte's high nibble as its high byte. */
 const WIDE_ALARM = new Set<number>([P.alarm3, P.fenceMulti, P.alarmModule]);
 /** TRX16i firmware gives two codes their own meaning (its protocol document). */
@@ -190,11 +192,18 @@ function readVariantTail(r: ByteReader, ctx: Gt06Context, status: Found, attrs: 
 export function decodeBlockPacket(ctx: Gt06Context): LocationMessage | HeartbeatMessage {
   const { f, variant: v } = ctx;
   const p = f.protocol;
-  const r = new ByteReader(f.body);
+  // GPS-only packets of firmware that sends no serial and CRC: the fix runs into those bytes.
+  const short = GPS.has(p) && f.body.length < GPS_BLOCK && f.payload.length >= GPS_BLOCK;
+  const r = new ByteReader(short ? f.payload : f.body);
   const status: Found = {};
   const attrs: Record<string, unknown> = {};
+  if (v === 'imeiFirst') r.skip(8);
   const fix = GPS.has(p) ? readGps(r, ctx.tz, ctx.now) : null;
   if (fix?.acc !== undefined) status.acc = fix.acc;
+  if (short && fix) {
+    delete fix.acc;
+    return toLocation(ctx, fix, status); // what follows the fix is too short for any block
+  }
   let cell: CellTower | null = null;
   if (LBS.has(p) && r.remaining > 0) {
     const hasLength =

@@ -18,14 +18,33 @@ export type Gt06Variant =
   | 'seeworld' // 0x22 at 0x2f, 0x16 at 0x26, 0xA3 at 0x0c/0x18
   | 'rfid' // 0x17 at length 0x28: GPS + LBS + RFID card
   | 'lw4g' // 0xA2 at length 0x40: GPS + 4G LBS + status
-  | 'trx16i'; // 0x16 at length 0x2d (RFID after the status), 0x36 at 0x35 (GPS + LBS + RFID)
+  | 'trx16i' // 0x16 at length 0x2d (RFID after the status), 0x36 at 0x35 (GPS + LBS + RFID)
+  | 'imeiFirst'; // 0x12 whose body opens with the BCD IMEI, then the usual GPS + LBS (QH302R)
+
+/** YY MM DD hh mm ss at `at` that a clock could show. */
+function plausibleDate(b: Buffer, at: number): boolean {
+  if (b.length < at + 6) return false;
+  const [, mo, d, h, mi, s] = b.subarray(at, at + 6);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h < 24 && mi < 60 && s < 60;
+}
+
+/** An 8-byte BCD IMEI (leading 0 nibble) instead of the time, and the time right after it. */
+function imeiFirst(body: Buffer): boolean {
+  return (
+    !plausibleDate(body, 0) &&
+    /^0\d{15}$/.test(body.subarray(0, 8).toString('hex')) &&
+    plausibleDate(body, 8)
+  );
+}
 
 /** The variant of a frame, from its start mark, protocol number, declared length and body. */
 export function gt06Variant(extended: boolean, protocol: number, length: number, body: Buffer): Gt06Variant {
   if (extended) return 'standard';
   switch (protocol) {
     case P.gpsLbs:
-      return length === 0x24 ? 'vxt01' : length === 0x2b ? 's5' : 'standard';
+      if (length === 0x24) return 'vxt01';
+      if (length === 0x2b) return 's5';
+      return imeiFirst(body) ? 'imeiFirst' : 'standard';
     case P.alarm:
       return length === 0x24
         ? 'vxt01'

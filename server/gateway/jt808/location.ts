@@ -37,6 +37,9 @@ export function readStatusAndPlace(
  */
 const SHORT_TAIL = 18;
 
+/** Firmware names of the AOVX trackers whose alarm word has its own meaning (Traccar's facts). */
+const AOVX_FIRMWARE = /AOVX_(AL300|GL100)\b/;
+
 function tilesAsItems(body: Buffer, at: number): boolean {
   while (at + 2 <= body.length) at += 2 + body[at + 1];
   return at === body.length;
@@ -79,9 +82,13 @@ export function decodeJt808Location(
     acc,
     fuelCut,
   };
-  const alarms = jt808Alarms(alarmWord, v2019 ? status : undefined);
+  let alarms = jt808Alarms(alarmWord, v2019 ? status : undefined);
+  const wordAlarms = alarms.length;
   if (body.length - r.offset === SHORT_TAIL && !tilesAsItems(body, r.offset)) readShortTail(p, r);
   else applyItems(p, alarms, body, r.offset, offsetMinutes);
+  // AOVX AL300/GL100 firmware (named by its 0xF2 item) uses only alarm bit 16: moved while parked.
+  if (typeof p.attributes?.firmware === 'string' && AOVX_FIRMWARE.test(p.attributes.firmware))
+    alarms = [...(alarmWord & 0x10000 ? (['movement'] as const) : []), ...alarms.slice(wordAlarms)];
   // Without a fix, the cells or access points heard are the position for a geolocation service.
   if (!p.valid && p.wifi?.length) p.positionType = 'wifi';
   else if (!p.valid && p.cells?.length) p.positionType = 'lbs';
