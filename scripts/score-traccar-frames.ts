@@ -10,6 +10,8 @@
  * none or one failing Traccar's sanity checks (ProtocolTest: time 2000..now+25 h, latitude,
  * longitude, speed, course in range); frames whose alarm Traccar names and we miss. Frames under
  * a Traccar model override are decoded without it (we cannot know the model from the frame).
+ * Other verifyAttribute checks are compared where we keep the value (ATTRIBUTE_FIELDS), as a
+ * hint: some of Traccar's attributes we do not keep at all.
  */
 import { readFileSync } from 'node:fs';
 import type { CodecSession } from '../server/gateway/codec';
@@ -23,6 +25,44 @@ const GT06_LOGIN = '78780D01086471700328358100093F040D0A';
 const ALARM_ALIASES: Record<string, string> = { fatigueDriving: 'fatigue', lowspeed: 'lowSpeed' };
 
 type Msg = Record<string, unknown>;
+
+/** Where our messages keep a Traccar attribute; others are looked up in `attributes` by name. */
+const ATTRIBUTE_FIELDS: Record<string, string[]> = {
+  batteryLevel: ['battery'],
+  power: ['externalVoltage'],
+  battery: ['attributes.batteryVoltage'],
+  ignition: ['acc'],
+  iccid: ['iccid'],
+  driverUniqueId: ['driverId'],
+  temp1: ['temperature', 'attributes.temp1'],
+  result: ['text', 'attributes.serialData', 'attributes.serialText'],
+  serial: ['attributes.serialText'],
+  networkTechnology: ['attributes.network'],
+  driver: ['attributes.driverName'],
+  cardCode: ['driverId'],
+  sat: ['satellites'],
+  charge: ['charging'],
+  altitude: ['altitude'],
+  fuel1: ['fuel', 'attributes.fuel1'],
+};
+
+function lookup(m: Msg, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Msg)[k] : undefined), m);
+}
+
+function sameValue(want: unknown, got: unknown): boolean {
+  if (typeof want === 'number' && typeof got === 'number') return Math.abs(want - got) < 0.011;
+  if (typeof want === 'string' && typeof got === 'string') return want.toLowerCase() === got.toLowerCase();
+  return want === got;
+}
+
+/** Null when some message has Traccar's value for `key`; else what we have. */
+function attributeProblem(messages: Msg[], key: string, want: unknown): string | null {
+  const paths = ATTRIBUTE_FIELDS[key] ?? [`attributes.${key}`];
+  const got = messages.flatMap((m) => paths.map((p) => lookup(m, p))).filter((v) => v !== undefined);
+  if (want === null ? got.length === 0 : got.some((g) => sameValue(want, g))) return null;
+  return `attr ${key}: want ${JSON.stringify(want)}, got ${got.map((g) => JSON.stringify(g)).join('/') || 'none'}`;
+}
 interface Row {
   frame: CorpusFrame;
   type: string;
@@ -83,6 +123,10 @@ function score(frames: CorpusFrame[], now: Date): Row[] {
         row.problems.push(`alarm: want ${want.join('/')}, got ${got.join('/') || 'none'}`);
     }
     if (frame.check !== 'verifyNull' && out.ok && messages.length === 0) row.problems.push('no message');
+    if (frame.key && frame.key !== 'alarm' && out.ok) {
+      const p = attributeProblem(messages, frame.key, frame.value);
+      if (p) row.problems.push(p);
+    }
     return row;
   });
 }
@@ -101,6 +145,11 @@ function report(rows: Row[], verbose: boolean) {
     line(`   ok:true ${okCount}/${mine.length} (${((100 * okCount) / mine.length).toFixed(1)} %)`);
     line(`   position ${posOk.length}/${pos.length} (of them valid:true ${posValid.length})`);
     line(`   alarm ${alarmOk.length}/${alarm.length}`);
+    const attr = mine.filter((r) => r.frame.key && r.frame.key !== 'alarm');
+    const attrOk = attr.filter((r) => !r.problems.some((p) => p.startsWith('attr')));
+    line(`   other attributes ${attrOk.length}/${attr.length} (names mapped in ATTRIBUTE_FIELDS)`);
+    const clean = mine.filter((r) => r.problems.length === 0).length;
+    line(`   frames without any problem ${clean}/${mine.length}`);
     line(`   no message where Traccar gives one: ${mine.filter((r) => r.problems.includes('no message')).length}`);
     const byType = new Map<string, { n: number; ok: number; bad: number }>();
     for (const r of mine) {
