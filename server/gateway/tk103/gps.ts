@@ -35,6 +35,11 @@ const coordinate = (deg: string, min: string, hemi: string): number => {
 };
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+/** Whole degrees 0-359: positions store the course as a small integer. */
+const degrees = (text: string | undefined): number => {
+  const n = Math.round(Number((text ?? '0').trim()));
+  return Number.isFinite(n) ? ((n % 360) + 360) % 360 : 0;
+};
 
 /** Finds and reads the GPS block in `body`; null when the body has none. */
 export function readGps(body: string, now: Date, offsetMinutes = 0): Tk103Gps | null {
@@ -81,7 +86,7 @@ function readFixedTail(tail: string, out: Tk103Gps): [number, number, number] | 
   if (!m) return null;
   const [whole, speed, h, mi, s, course6, course2, charge, acc, io, fuel, odometer, bareCourse] = m;
   out.fix.speed = Number(speed.trim()) || 0;
-  out.fix.course = Number((course6 ?? course2 ?? bareCourse ?? '0').trim()) || 0;
+  out.fix.course = degrees(course6 ?? course2 ?? bareCourse);
   if (charge !== undefined) readStatus(`${charge}${acc}${io}${fuel}`, out);
   if (odometer !== undefined) out.fix.mileage = parseInt(odometer, 16) / 1000;
   const temp = TEMPERATURE.exec(tail.slice(whole.length));
@@ -94,17 +99,18 @@ function readCommaTail(tail: string, out: Tk103Gps): [number, number, number] | 
   const [speed, time, course, ...extra] = fields;
   if (!/^\d{6}$/.test(time ?? '')) return null;
   out.fix.speed = Number(speed) || 0;
-  out.fix.course = Number(course) || 0;
-  const numbers: number[] = [];
+  out.fix.course = degrees(course);
+  const numbers: string[] = [];
   for (const f of extra) {
     if (STATUS.test(f)) readStatus(f, out);
     else if (/^L[0-9A-Fa-f]+$/.test(f)) out.fix.mileage = parseInt(f.slice(1), 16) / 1000;
-    else if (/^-?\d+(\.\d+)?$/.test(f)) numbers.push(Number(f));
+    else if (/^-?\d+(\.\d+)?$/.test(f)) numbers.push(f);
   }
   // Coban-style firmware (DW3x, ZC1x) follows the course with altitude (m) and satellites.
-  if (numbers.length >= 2) {
-    out.fix.altitude = numbers[0];
-    out.fix.satellites = numbers[1];
+  const [altitude, satellites] = numbers;
+  if (satellites !== undefined && /^\d{1,2}$/.test(satellites)) {
+    out.fix.altitude = Number(altitude);
+    out.fix.satellites = Number(satellites);
   }
   return [Number(time.slice(0, 2)), Number(time.slice(2, 4)), Number(time.slice(4, 6))];
 }

@@ -15,7 +15,7 @@ const fix = {
   lat: -33.868812,
   lon: 151.209312,
   speed: 42.5,
-  course: 181.3,
+  course: 181,
 };
 
 describe('simulated TK103 tracker', () => {
@@ -44,7 +44,7 @@ describe('simulated TK103 tracker', () => {
       time: fix.time,
       valid: true,
       speed: 42.5,
-      course: 181.3,
+      course: 181,
       acc: true,
       mileage: 1234.5,
     });

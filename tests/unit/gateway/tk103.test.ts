@@ -32,20 +32,21 @@ describe('TK103 fixed-width positions', () => {
       time: new Date('2015-10-24T05:51:48Z'),
       valid: true,
       speed: 4.7,
-      course: 276.17,
+      course: 276,
       charging: true,
       acc: true,
       mileage: 0x9aa3 / 1000,
       positionType: 'gps',
     });
     expect(first(T.br00Southern).latitude).toBeCloseTo(-25.92255, 5);
+    // Positions store whole degrees (276.17 in the frame).
     expect(first(T.br00Southern).longitude).toBeCloseTo(28.92222, 5);
   });
 
   it('takes space padding, letters in the id, an 11-character id and a 2-digit course', () => {
     expect(first(T.br00Spaces)).toMatchObject({
       speed: 46,
-      course: 87.31,
+      course: 87,
       time: new Date('2020-06-17T17:37:25Z'),
     });
     expect(first(T.br00Spaces).longitude).toBeCloseTo(-(84 + 15.4076 / 60), 6);
@@ -69,7 +70,7 @@ describe('TK103 fixed-width positions', () => {
 
   it('replaces an impossible date by the receive time and marks the fix invalid', () => {
     expect(first(T.br00BadDate)).toMatchObject({ time: NOW, valid: false });
-    expect(first(TK103_DOC.alarm)).toMatchObject({ time: NOW, valid: false, speed: 40, course: 309.62 });
+    expect(first(TK103_DOC.alarm)).toMatchObject({ time: NOW, valid: false, speed: 40, course: 310 });
   });
 });
 
@@ -93,7 +94,7 @@ describe('TK103 login, handshake and alarms', () => {
       type: 'location',
       time: new Date('2013-05-20T17:56:22Z'),
       speed: 0.1,
-      course: 323.87,
+      course: 324,
     });
     expect((r.messages[1] as LocationMessage).latitude).toBeCloseTo(-(34 + 39.9629 / 60), 6);
     expect(decode(T.bp05Doc).messages[1]).toMatchObject({ valid: false, latitude: 0, longitude: 0 });
@@ -163,7 +164,7 @@ describe('TK103 comma layout', () => {
       deviceId: '352606090042050',
       time: new Date('2014-04-24T11:28:25Z'),
       speed: 4.8,
-      course: 155.49,
+      course: 155,
     });
     expect(m.latitude).toBeCloseTo(45.45586, 4);
     expect(m.longitude).toBeCloseTo(9.16626, 4);
