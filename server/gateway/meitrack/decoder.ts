@@ -120,26 +120,27 @@ export function decodeMeitrackFrame(
 
 type Base = Pick<LocationMessage, 'protocol' | 'messageId' | 'serial' | 'checksumOk' | 'deviceId'>;
 
+/** Fix fields a heartbeat does not carry: its position is the last one, not a new fix. */
+const FIX_KEYS = [
+  'time',
+  'valid',
+  'latitude',
+  'longitude',
+  'speed',
+  'course',
+  'altitude',
+  'satellites',
+  'positionType',
+  'mileage',
+] as const;
+
 /** A report as a location, an alarm, or (event 31) a heartbeat with the device's status. */
 export function reportMessage(report: ParsedReport, base: Base): DecodedMessage {
-  const { event: _event, ...fields } = report;
-  void _event;
+  const fields: Partial<ParsedReport> = { ...report };
+  delete fields.event;
   if (report.event === MEITRACK_EVENT.heartbeat && !report.alarm) {
-    const status = { ...fields } as Partial<LocationMessage>;
-    for (const key of [
-      'time',
-      'valid',
-      'latitude',
-      'longitude',
-      'speed',
-      'course',
-      'altitude',
-      'satellites',
-      'positionType',
-      'mileage',
-    ] as const)
-      delete status[key];
-    return { ...base, ...status, type: 'heartbeat' };
+    for (const key of FIX_KEYS) delete fields[key];
+    return { ...base, ...fields, type: 'heartbeat' };
   }
-  return { ...base, ...fields, type: report.alarm ? 'alarm' : 'location' };
+  return { ...base, ...(fields as ParsedReport), type: report.alarm ? 'alarm' : 'location' };
 }
