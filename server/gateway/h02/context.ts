@@ -2,7 +2,7 @@
 import type { CodecSession, LocationMessage } from '../codec';
 
 /** `messageId` of H02 messages: the frame's marker byte (H02 frames have no message number). */
-export const H02_MARK = { text: 0x2a, binary: 0x24 } as const;
+export const H02_MARK = { text: 0x2a, binary: 0x24, x: 0x58 } as const;
 /** H02 speeds are knots (the TQ protocol text; Traccar reads them as knots too). */
 export const KNOT_KMH = 1.852;
 

@@ -26,6 +26,9 @@ export function decodeH02Frame(frame: Buffer, session: CodecSession = {}, now = 
     const ctx = frameContext(session, now);
     if (frame[0] === H02_MARK.binary) return decodeBinary(frame, ctx);
     if (frame[0] === H02_MARK.text) return decodeText(frame, ctx);
+    // `X` frames: Traccar's decoder reads none of them, and no document we have explains them.
+    if (frame[0] === H02_MARK.x)
+      return { messages: [{ ...ctx.base(H02_MARK.x), type: 'unknown', note: 'H02 X frame' }], reply: null };
     return errorResult('not an H02 frame');
   });
 }

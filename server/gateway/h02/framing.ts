@@ -4,12 +4,15 @@
  *   by CR LF, which is skipped as filler;
  * - binary: `$` (0x24), BCD id, time and position, with no length field. Known lengths: 32
  *   (5-byte id), 42 (8-byte id), 45 (a cell tower), 46 (odometer, fuel, cell) and 48 (seen in
- *   Traccar's tests, tail unknown); one device keeps one length.
+ *   Traccar's tests, tail unknown); one device keeps one length;
+ * - `X` (0x58) frames of 32 bytes that some firmware sends next to `$` ones: cut (as Traccar's
+ *   frame decoder does) so that their bytes do not pass for other frames, and not decoded.
  *
  * A binary frame's end is only known from its length, so the splitter takes the length that the
  * next frame's marker confirms (or that fills the buffer exactly) and then keeps it for the
- * connection, as Traccar's frame decoder does. A first frame of 42 or 45 bytes cut exactly after
- * 32 bytes is therefore taken as a 32-byte frame; `binaryLength` fixes the length in advance.
+ * connection, as Traccar's frame decoder does. A connection's first binary frame cut exactly at
+ * a shorter known length (a 45-byte frame read as 32 + 13 bytes) is therefore misread once;
+ * `binaryLength` fixes the length in advance.
  */
 import type { FrameSplitter } from '../codec';
 import { ScanningSplitter, type ScanResult } from '../splitter';
@@ -24,12 +27,13 @@ const BCD_HEAD = 11;
 
 const TEXT_MARK = 0x2a; // *
 const BINARY_MARK = 0x24; // $
+const X_MARK = 0x58; // X
 const HASH = 0x23; // #
 const COMMA = 0x2c;
 
 const isLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 const isBcd = (b: number) => (b >> 4) <= 9 && (b & 0x0f) <= 9;
-const isMark = (b: number | undefined) => b === TEXT_MARK || b === BINARY_MARK;
+const isMark = (b: number | undefined) => b === TEXT_MARK || b === BINARY_MARK || b === X_MARK;
 
 /** Whether a frame may start at `at`: a marker, and what follows it so far fits that marker. */
 function startsFrame(buf: Buffer, at: number): boolean {
@@ -38,7 +42,7 @@ function startsFrame(buf: Buffer, at: number): boolean {
       if (i === at + 3 ? buf[i] !== COMMA : !isLetter(buf[i])) return false;
     return true;
   }
-  if (buf[at] !== BINARY_MARK) return false;
+  if (buf[at] !== BINARY_MARK && buf[at] !== X_MARK) return false;
   for (let i = at + 1; i < Math.min(buf.length, at + 1 + BCD_HEAD); i++) if (!isBcd(buf[i])) return false;
   return true;
 }
@@ -82,6 +86,12 @@ function binaryScanner() {
   };
 }
 
+/** An `X` frame: 32 bytes whose head is BCD like a binary frame's. */
+function scanX(buf: Buffer): ScanResult {
+  if (!startsFrame(buf, 0)) return { kind: 'skip', count: 1 };
+  return buf.length < SHORTEST ? { kind: 'wait' } : { kind: 'frame', end: SHORTEST };
+}
+
 /** Distance to the next byte that may start a frame (the whole buffer when there is none). */
 function toNextMark(buf: Buffer): number {
   for (let i = 1; i < buf.length; i++) if (isMark(buf[i])) return i;
@@ -102,6 +112,7 @@ export function createH02Splitter(options: H02SplitterOptions = {}): FrameSplitt
   const scan = (buf: Buffer): ScanResult => {
     if (buf[0] === TEXT_MARK) return scanText(buf, textMax);
     if (buf[0] === BINARY_MARK) return binary.scan(buf);
+    if (buf[0] === X_MARK) return scanX(buf);
     return { kind: 'skip', count: toNextMark(buf) };
   };
   return new ScanningSplitter(scan, max);

@@ -52,6 +52,25 @@ describe('H02 splitter', () => {
       expect(hexes(got)).toEqual(hexes([LONG, Buffer.from(V1), LONG]));
   });
 
+  // Traccar's H02FrameDecoderTest "alternative" stream: NBR text, a 45-byte `$` frame, its 32-byte `X` twin, NBR text.
+  const NBR1 = Buffer.from('2a48512c343230363131393133302c4e42522c3130323430332c3233382c312c302c372c313131312c323236342c36332c313131312c323236352c35382c313131312c323236362c35302c313131312c333133352c33372c313131312c3630352c33332c313131312c343932302c33302c313131312c3630372c32382c3131303131372c46464646444646462c3623', 'hex');
+  const ALT45 = Buffer.from('2442061191301024031101175540227006012321670c000095fffffbffff001f00000001f800ee010000000032', 'hex');
+  const X32 = Buffer.from('5800009814991024031101175540227006012321670c000095fffffbffff0033', 'hex');
+  const NBR2 = Buffer.from('2a48512c343230363131393133302c4e42522c3130323431362c3233382c312c302c372c313131312c323236342c35332c313131312c323236352c36302c313131312c323236362c34342c313131312c333133352c34332c313131312c3630352c33392c313131312c343932302c32392c313131312c3630372c32342c3131303131372c46464646464246462c3623', 'hex');
+
+  it('cuts Traccar’s alternative stream (text, 45-byte $, X, text) at every split point', () => {
+    const frames = [NBR1, ALT45, X32, NBR2];
+    const stream = Buffer.concat(frames);
+    everyCut(stream).forEach((got, cut) => {
+      // The cuts the splitter cannot tell from a shorter frame: the first binary frame cut at 32 or 42 bytes.
+      if (![32, 42].includes(cut - NBR1.length)) expect(hexes(got), `cut ${cut}`).toEqual(hexes(frames));
+    });
+    const session = {};
+    const decoded = frames.map((f) => h02Codec.decodeFrame(f, session, NOW));
+    expect(decoded.map((r) => r.messages[0]?.type)).toEqual(['location', 'location', 'unknown', 'location']);
+    expect(decoded[1].messages[0]).toMatchObject({ deviceId: '4206119130', attributes: { mcc: 238, mnc: 1 } }); // the same MCC/MNC as its NBR reports
+  });
+
   it('skips garbage between frames and counts it', () => {
     const s = createH02Splitter();
     const junk = Buffer.from('\x00\x01zz*9,#*HQ\xff', 'latin1');
