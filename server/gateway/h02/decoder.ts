@@ -59,6 +59,9 @@ function decodeText(frame: Buffer, ctx: FrameContext): DecodeResult {
     case 'HTBT':
     case 'V0':
       return done(decodeHeartbeat(t, ctx), id ? h02HeartbeatAnswer(maker, id, t.type) : null);
+    case 'XT':
+      // "Heartbeat packet (XT)" in the H02 document Traccar hosts; its fields are not described.
+      return done({ ...ctx.base(H02_MARK.text), type: 'heartbeat', attributes: { xt: t.fields.slice(3).join(',') } });
     case 'NBR':
       return done(decodeNbr(t, ctx), id ? h02ReportAnswer(maker, id, 'NBR', ctx.now) : null, true);
     case 'LINK':
@@ -75,6 +78,8 @@ function decodeText(frame: Buffer, ctx: FrameContext): DecodeResult {
   const start = positionStart(t.fields, 3);
   if (start < 0) return done(unknown(ctx, type));
   const msg = decodeTextPosition(t, start, ctx);
+  // BC: "blind spots uploading", positions the device stored while it had no network.
+  if (type === 'BC') msg.archived = true;
   if (type === 'V1') return done(msg, id ? h02ReportAnswer(maker, id, 'V1', ctx.now) : null, true);
   return done(msg, id ? h02R12(maker, id, ctx.now) : null, false);
 }

@@ -90,6 +90,12 @@ describe('H02 fields', () => {
     expect(alarmsOf('FFFFFFFD').alarm).toBe('sos');
   });
 
+  it('marks BC (blind spot upload) positions as re-uploaded', () => {
+    const m = first<LocationMessage>(text('*HQ,4210051415,BC,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#'));
+    expect(m).toMatchObject({ archived: true, valid: true });
+    expect(first<LocationMessage>(text('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#')).archived).toBeUndefined();
+  });
+
   it('replaces an impossible time by the receive time and marks the fix invalid', () => {
     const m = first<LocationMessage>(text('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,321315,FFFFFBFF#'));
     expect(m).toMatchObject({ time: NOW, valid: false });
@@ -136,6 +142,7 @@ describe('H02 fields', () => {
     const link = first<HeartbeatMessage>(text('*HQ,1700086468,LINK,180902,15,0,84,0,0,240517,FFFFFBFF#'));
     expect(link).toMatchObject({ type: 'status', gsmSignal: 15, battery: 84, acc: false, deviceId: '1700086468' });
     expect(first<HeartbeatMessage>(text('*HQ,135790246811220,HTBT,100#'))).toMatchObject({ type: 'heartbeat', battery: 100 });
+    expect(first<HeartbeatMessage>(text('*HQ,356327080425330,XT,1,100#'))).toMatchObject({ type: 'heartbeat', deviceId: '356327080425330' });
     const sms = first<ReplyMessage>(text('*HQ,5226073533,SMS,ST906 V2.0\nID:5226073533\nGSM:26#'));
     expect(sms).toMatchObject({ type: 'commandReply', text: 'ST906 V2.0\nID:5226073533\nGSM:26' });
   });
