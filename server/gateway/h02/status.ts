@@ -1,11 +1,10 @@
 /**
  * The H02 vehicle status word (4 bytes, hex in text frames, raw in binary ones). The protocol
- * uses negative logic: a bit at 0 means the condition is present. Bits as Traccar's
- * H02ProtocolDecoder reads them (the SinoTrack "TQ GPRS protocol" table agrees on them):
- * 0 burglar (vibration) alarm, 1 and 18 SOS, 2 overspeed, 19 running on the backup battery
- * (external power cut); bit 10 is ACC, set = on (Traccar's reading, not inverted). Bit 27 at 0
- * is the oil/power circuit cut (the table's "oil and engine cut off"; Traccar's S20 DONE example
- * answer carries F7FFFBFF, bit 27 cleared right after the cut).
+ * uses negative logic: a bit at 0 means the condition is present (the TQ protocol text). Bits as
+ * Traccar's H02ProtocolDecoder reads them: 0 vibration, 1 and 18 SOS, 2 overspeed, 19 external
+ * power cut; bit 10 is ACC, set = on (Traccar's reading, not inverted). Bit 27 at 0 is taken as
+ * the fuel/power cut: Traccar's `S20,DONE` example answer (a cut just done) carries F7FFFBFF,
+ * bit 27 cleared, and its other frames have it set.
  */
 import type { AlarmType, DeviceStatus } from '../codec';
 
