@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CODECS, decodeHexInput, detectProtocol } from '../../../server/gateway/decode-frames';
 import type { CodecSession, DecodedMessage, LocationMessage } from '../../../server/gateway/codec';
 import {
   buildMeitrackPacket,
@@ -12,6 +13,7 @@ import {
   GPSGATE_A14,
   MEITRACK_DOC,
   text,
+  TRACCAR_BINARY,
   TRACCAR_COMMANDS,
   TRACCAR_TEXT,
 } from './meitrack-frames';
@@ -235,5 +237,23 @@ describe('Meitrack detect and bad input', () => {
       externalVoltage: 12.6,
       checksumOk: true,
     });
+  });
+});
+
+describe('Meitrack through the decode CLI path', () => {
+  it('detects every vector as Meitrack and decodes pasted text and hex', () => {
+    const all = [
+      ...Object.keys(TRACCAR_TEXT).map((k) => text(k as keyof typeof TRACCAR_TEXT)),
+      ...Object.keys(TRACCAR_BINARY).map((k) => binary(k as keyof typeof TRACCAR_BINARY)),
+    ];
+    for (const frame of all)
+      expect(detectProtocol(frame.toString('hex')), frame.toString('latin1', 0, 30)).toBe('meitrack');
+    const pasted = decodeHexInput(CODECS.meitrack, TRACCAR_TEXT.aaaSos, {}, NOW);
+    expect(pasted).toMatchObject({
+      ok: true,
+      messages: [{ type: 'alarm', alarm: 'sos', latitude: 18.459575 }],
+    });
+    const hex = decodeHexInput(CODECS.meitrack, TRACCAR_BINARY.cccOne, {}, NOW);
+    expect(hex).toMatchObject({ ok: true, messages: [{ latitude: -7.266504 }] });
   });
 });
