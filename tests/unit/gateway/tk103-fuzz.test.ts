@@ -7,7 +7,7 @@ import {
   tk103LoginFrame,
   tk103PositionFrame,
 } from '../../../server/gateway/tk103';
-import { TK103_DOC, TK103_TRACCAR, tk103 } from './tk103-frames';
+import { TK103_DOC, TK103_TRACCAR_CORPUS, tk103 } from './tk103-frames';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const POSITION = {
@@ -20,7 +20,7 @@ const POSITION = {
   mileageKm: 12,
 };
 const VALID = [
-  ...Object.values(TK103_TRACCAR).map(tk103),
+  ...TK103_TRACCAR_CORPUS.map(([, text]) => tk103(text)),
   ...Object.values(TK103_DOC).map(tk103),
   tk103PositionFrame('013612345678', POSITION),
   tk103AlarmFrame('013612345678', '2', POSITION),

@@ -10,7 +10,7 @@ import {
   tk103HandshakeReply,
   tk103LoginReply,
 } from '../../../server/gateway/tk103';
-import { TK103_DOC, TK103_TRACCAR as T, tk103 } from './tk103-frames';
+import { TK103_DOC, TK103_TRACCAR as T, TK103_TRACCAR_CORPUS, tk103 } from './tk103-frames';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const decode = (text: string, session: CodecSession = {}) => decodeTk103Frame(tk103(text), session, NOW);
@@ -311,5 +311,25 @@ describe('TK103 commands and detection', () => {
       '(garbage',
     ])
       expect(tk103Codec.detect!(tk103(other))).toBe(false);
+  });
+});
+
+describe("TK103 on Traccar's whole decoder test", () => {
+  it('decodes every frame: a fix where Traccar finds a position, no error anywhere', () => {
+    expect(TK103_TRACCAR_CORPUS.length).toBe(71);
+    for (const [expected, text] of TK103_TRACCAR_CORPUS) {
+      const r = decode(text);
+      expect(r.error, text).toBeUndefined();
+      expect(r.messages.length, text).toBeGreaterThan(0);
+      const fixes = r.messages.filter(
+        (m) => m.type === 'location' || m.type === 'alarm',
+      ) as LocationMessage[];
+      if (expected === 'position') {
+        expect(fixes.length, text).toBe(1);
+        expect(Math.abs(fixes[0].latitude) <= 90 && Math.abs(fixes[0].longitude) <= 180, text).toBe(true);
+      }
+      // Traccar stores nothing for these: handshakes (answered) and BQ86 OBD blocks.
+      if (expected === 'none') expect(fixes, text).toEqual([]);
+    }
   });
 });
