@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { forcesChinese } from '../../../config/roles';
 import { useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
-import { LanguageSelect } from '../LanguageSelect';
+import { LazyLanguageSelect as LanguageSelect } from '../lazy/LazyLanguageSelect';
 import { AccountDialog } from './AccountDialog';
 import { AppTitle } from './AppTitle';
 import { HEADER_HEIGHT, PHONE_HEADER_HEIGHT } from './layoutSizes';

@@ -7,7 +7,7 @@ import { forcesChinese } from '../../../config/roles';
 import { useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
 import { menuFor, type MenuNode } from '../../resources/menu';
-import { LanguageSelect } from '../LanguageSelect';
+import { LazyLanguageSelect as LanguageSelect } from '../lazy/LazyLanguageSelect';
 import { AppTitle } from './AppTitle';
 
 type Item = Required<MenuProps>['items'][number];

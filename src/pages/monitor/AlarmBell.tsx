@@ -1,6 +1,6 @@
 import { BellOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Space, Switch, Typography, notification } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Popover, Space, Switch, Typography, notification } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayName } from '../../domain/device-view';
@@ -10,6 +10,9 @@ import { readAlarmSound, writeAlarmSound } from './settings';
 import { formatDateTime } from './texts';
 import type { DeviceStore } from './store';
 import { useUnreadAlarms } from './useUnreadAlarms';
+
+// antd's List (with Pagination and rc-select) loads when the bell is opened (page weight, issue 18).
+const AlarmRecent = lazy(() => import('./AlarmRecent'));
 
 const RECENT_MAX = 50;
 /** At most this many pop-ups at once; a burst of alarms must not bury the map. */
@@ -66,20 +69,9 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
         <Typography.Text>{t('alarms.sound')}</Typography.Text>
         <Switch size="small" checked={sound} onChange={toggleSound} data-testid="alarm-sound" />
       </Space>
-      <List
-        size="small"
-        dataSource={recent}
-        locale={{ emptyText: t('alarms.none') }}
-        style={{ maxHeight: 300, overflow: 'auto' }}
-        renderItem={(a) => (
-          <List.Item style={{ cursor: 'pointer' }} onClick={() => onOpenDevice(a.deviceId)}>
-            <List.Item.Meta
-              title={t(`alarm.${a.alarm}`, { defaultValue: a.alarm })}
-              description={`${a.terminalId} · ${formatDateTime(a.time)}`}
-            />
-          </List.Item>
-        )}
-      />
+      <Suspense fallback={null}>
+        <AlarmRecent recent={recent} onOpenDevice={onOpenDevice} />
+      </Suspense>
       {allowed ? (
         <Link to="/index/alarms" data-testid="alarm-bell-all" style={{ display: 'block', marginTop: 8 }}>
           {t('alarm:bell.viewAll')} · {t('alarm:bell.unreadCount', { count: unread })}
