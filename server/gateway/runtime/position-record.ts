@@ -37,18 +37,28 @@ export function toPositionRecord(deviceId: number, m: LocationMessage, now = new
     serverTime: now,
     lat: m.latitude,
     lon: m.longitude,
-    speed: m.speed,
-    course: m.course,
-    altitude: m.altitude ?? null,
+    speed: Number.isFinite(m.speed) ? m.speed : 0,
+    course: wholeDegrees(m.course),
+    altitude: Number.isFinite(m.altitude) ? m.altitude! : null,
     valid: problem === null,
     positionType: m.positionType ?? 'gps',
-    satellites: m.satellites ?? null,
+    satellites: smallCount(m.satellites),
     acc: m.acc ?? null,
-    battery: m.battery ?? null,
-    mileage: m.mileage !== undefined ? m.mileage * 1000 : null,
+    battery: smallCount(m.battery),
+    mileage: m.mileage !== undefined && Number.isFinite(m.mileage) ? m.mileage * 1000 : null,
     alarm: m.alarm ?? null,
     attributes: Object.keys(attributes).length ? attributes : null,
   };
   if (m.tires) record.tires = m.tires.events;
   return record;
 }
+
+/*
+ * The table keeps course, satellites and battery as small integers: a decoder's 178.48 degrees
+ * or a misread count must not fail the insert, which would hold back the writer's whole batch.
+ */
+const wholeDegrees = (course: number): number =>
+  Number.isFinite(course) ? ((Math.round(course) % 360) + 360) % 360 : 0;
+
+const smallCount = (n: number | undefined): number | null =>
+  n !== undefined && Number.isFinite(n) && n >= 0 && n <= 32_767 ? Math.round(n) : null;

@@ -115,7 +115,7 @@ describe('decode CLI', { timeout: 60_000 }, () => {
   });
 
   it('refuses an unknown protocol with usage on stderr', async () => {
-    const run = await decode('tk103', ['00']);
+    const run = await decode('gps103', ['00']);
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([]);
     expect(run.stderr).toMatch(/usage/);
