@@ -244,7 +244,8 @@ export class SimDevice {
   private sendPosition(p: WaitingPosition) {
     const { first, last } = this.nextSerials(p.serials ?? 1);
     this.ledger!.sent(last, p);
-    if (this.driver) this.sentSerials.push(last);
+    if (this.driver?.acksReports === false) this.ledger!.ack(last);
+    else if (this.driver) this.sentSerials.push(last);
     this.send(p.frame(first));
   }
 
@@ -291,7 +292,7 @@ export class SimDevice {
       if (e.kind === 'accepted') {
         if (!this.ready) this.startReporting();
       } else if (e.kind === 'ack') {
-        this.ackSent(e.serial, e.count);
+        if (this.driver!.acksReports) this.ackSent(e.serial, e.count);
       } else {
         this.stats.commands++;
         this.onCommand?.(e.text);

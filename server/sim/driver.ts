@@ -33,6 +33,12 @@ export interface SimDriver {
   login(deviceId: string, serial: number): Buffer | null;
   /** Reporting starts on connect (true) or on an `accepted` event from the server (false). */
   readyOnConnect: boolean;
+  /**
+   * The server acks each report (H02 V1, Teltonika records). False: reports get no ack (Meitrack
+   * AAA, TK103 outside alarms), so a tracker that keeps unacked positions counts one as delivered
+   * once sent, and ignores the odd ack the server does send.
+   */
+  acksReports: boolean;
   /** One periodic position report. */
   location(deviceId: string, fix: Fix, status: SimStatus, serial: number): Buffer;
   /** The keep-alive frame, or null when the family has none. */

@@ -75,6 +75,7 @@ const lastReport = new Map<string, { fix: Fix; status: SimStatus }>();
 export const h02SimDriver: SimDriver = {
   login: () => null,
   readyOnConnect: true,
+  acksReports: true,
   location: (id, fix, status) => {
     lastReport.set(id, { fix, status });
     return h02SimLocation(id, fix, status);

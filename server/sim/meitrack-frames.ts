@@ -88,6 +88,7 @@ export const meitrackSimDriver: SimDriver = {
   // The first report carries the IMEI; Meitrack trackers send no login.
   login: () => null,
   readyOnConnect: true,
+  acksReports: false,
   location: (id, fix, status) => simReport(id, fix, status),
   // Meitrack's heartbeat is an AAA report (event 31) in deep sleep only; the periodic
   // reports keep the link of a moving tracker.

@@ -94,6 +94,7 @@ export class TeltonikaServerReader {
 export const teltonikaSimDriver: SimDriver = {
   login: (imei) => buildTeltonikaHandshake(imei),
   readyOnConnect: false,
+  acksReports: true,
   location: (_id, fix, status) => teltonikaRecord(fix, status),
   // Teltonika trackers have no heartbeat: their periodic records keep the link.
   heartbeat: () => null,

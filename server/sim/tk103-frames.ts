@@ -58,6 +58,7 @@ export const tk103SimDriver: SimDriver = {
   login: (id) => tk103LoginFrame(id),
   // The tracker repeats its login until AP05 comes back, and reports only then.
   readyOnConnect: false,
+  acksReports: false,
   location: (id, fix, status) =>
     status.alarm
       ? tk103AlarmFrame(id, TK103_SIM_ALARM_CODE, tk103SimPosition(fix, status))
