@@ -7,6 +7,7 @@
 import type { AlarmType } from '../codec';
 import { addAlarms } from './alarms';
 import type { ItemState } from './items';
+import { itemEB } from './bsj-items';
 import { itemE8 } from './jimi-items';
 import { ascii, battery, isPrintable } from './item-helpers';
 import { obdItem } from './obd-items';
@@ -43,66 +44,14 @@ function wifiList(s: ItemState, v: Buffer): boolean {
   return true;
 }
 
-/**
- * BSJ-style 0xEB: sub-items of (length u16, id u16, data), read only when they tile the item;
- * or a cell list (MCC u16 above 200, MNC u8, then LAC u16, cell u16, signal u8 per cell).
- */
-function itemEB(s: ItemState, v: Buffer): boolean {
-  if (v.length >= 8 && v.readUInt16BE(0) > 200 && (v.length - 3) % 5 === 0) {
-    const mcc = v.readUInt16BE(0);
-    const mnc = v[2];
-    for (let at = 3; at < v.length; at += 5)
-      s.cells.push({ mcc, mnc, lac: v.readUInt16BE(at), cid: v.readUInt16BE(at + 2), rssi: v[at + 4] });
-    return true;
-  }
-  const subs: Array<[number, Buffer]> = [];
-  let at = 0;
-  while (at + 4 <= v.length) {
-    const len = v.readUInt16BE(at);
-    if (len < 2 || at + 2 + len > v.length) return false;
-    subs.push([v.readUInt16BE(at + 2), v.subarray(at + 4, at + 2 + len)]);
-    at += 2 + len;
-  }
-  if (at !== v.length || subs.length === 0) return false;
-  for (const [id, d] of subs) ebSub(s, id, d);
+/** 0x60: event code; lock events 0x61-0x66 add a 6-byte lock id and an 8-character card. */
+function item60(s: ItemState, v: Buffer): boolean {
+  if (v.length < 2) return false;
+  const event = v.readUInt16BE(0);
+  s.attrs.event = event;
+  if (event >= 0x61 && event <= 0x66 && v.length >= 16 && isPrintable(v.subarray(8, 16)))
+    s.p.driverId = ascii(v.subarray(8, 16));
   return true;
-}
-
-function ebSub(s: ItemState, id: number, d: Buffer) {
-  const { p, attrs, alarms } = s;
-  switch (id) {
-    case 0x002d: // voltage: 4 bytes external (mV), 2 bytes battery (mV)
-      if (d.length === 4) p.externalVoltage = d.readUInt32BE(0) / 1000;
-      else if (d.length === 2) attrs.batteryVoltage = d.readUInt16BE(0) / 1000;
-      break;
-    case 0x0089: // status word, active low: bit 0 external power, bit 12 fitted (not removed)
-      if (d.length === 4) {
-        const w = d.readUInt32BE(0);
-        if (!(w & 0x1)) addAlarms(alarms, ['powerOff']);
-        if (!(w & 0x1000)) addAlarms(alarms, ['removing']);
-      }
-      break;
-    case 0x00c5: // status word, active low: bit 6 vibration
-      if (d.length === 4 && !(d.readUInt32BE(0) & 0x40)) addAlarms(alarms, ['vibration']);
-      break;
-    case 0x00c6: // battery alarm state: 3 and 4 are low
-      if (d.length === 1 && (d[0] === 3 || d[0] === 4)) addAlarms(alarms, ['lowBattery']);
-      break;
-    case 0x00b2: // ICCID as BCD, F-padded
-      if (d.length === 10) p.iccid = d.toString('hex').replace(/f+$/i, '');
-      break;
-    case 0x00ce:
-      if (d.length === 2) p.externalVoltage = d.readUInt16BE(0) / 100;
-      break;
-    case 0x00d8: // one cell: MCC u16, MNC u8, LAC u16, cell u32
-      if (d.length === 9)
-        s.cells.push({ mcc: d.readUInt16BE(0), mnc: d[2], lac: d.readUInt16BE(3), cid: d.readUInt32BE(5) });
-      break;
-    case 0x00a8:
-    case 0x00e1:
-      if (d.length >= 1) battery(s, d[0]);
-      break;
-  }
 }
 
 /** 0xFE 0x7C: sub-items (id, length, value); id 0x01 is an alarm word; then a battery byte. */
@@ -165,6 +114,8 @@ export function applyVendorItem(s: ItemState, id: number, v: Buffer): boolean {
         ),
       );
       return true;
+    case 0x60: // event code; 0x61-0x66 (lock events) add a 6-byte lock id and an 8-character card
+      return item60(s, v);
     case 0x61: // external power, 1/100 V
     case 0xd3: // external power, 1/10 V
     case 0x82:

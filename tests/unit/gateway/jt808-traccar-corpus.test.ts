@@ -112,3 +112,34 @@ describe('Jointech (…) text frames on the 808 connection (Traccar Jt808Protoco
     expect(splitter.droppedBytes).toBe(4);
   });
 });
+
+describe('JT/T 808 vendor items found in the corpus (Traccar Jt808ProtocolDecoderTest)', () => {
+  const attributesOf = (frame: string) => (decodeOne(hex(frame)).msg as LocationMessage).attributes ?? {};
+
+  it('reads BSJ 0xEB motion from sub-item 0x00C5 bits 23-24 (0 moving, 1 still, else unknown)', () => {
+    const moving =
+      '7e020000530095900689830016000000000000000b00a2394803a925f800000000000025112411514701040000003e300115310113eb29000c00b28988228066613427450900060089ffffffff000600c5fe7fffef0004002d0fa5000300a85ce47e';
+    expect(attributesOf(moving).motion).toBe(true);
+    const unknown = moving.replace('00c5fe7fffef', '00c5ffffffef').replace('5ce47e', '5c657e');
+    expect(attributesOf(unknown).motion).toBeUndefined();
+  });
+
+  it('reads BSJ 0xEB fuel sensors 0x0001 (1/10) and 0x0023 (ASCII)', () => {
+    expect(
+      attributesOf(
+        '7E0200005C087034547007000B0000000000040003015A7CEF06CF8A84000000000000200108064451570800000000000000000104000000005309010000000000000000300113310109EB1D000800233030302E3838000A0003001A00000000000000050001037700B27E',
+      ),
+    ).toMatchObject({ fuel1: 88.7, fuel2: 0.88 });
+    expect(
+      attributesOf(
+        '7E0200005C03204187290418C70000000000040003015AFC8D06D134D600000000000020040110063457080000000000000000010400000002530901000000000000000030010F310106EB1D000800233030312E3437000A000300000000000000000005000101A500357E',
+      ),
+    ).toMatchObject({ fuel2: 1.47 });
+  });
+
+  it('reads the event code of item 0x60', () => {
+    const frame =
+      '7e02000071768060874297002d0000000000208022015a30b006c869f8000000000000230505062034600b0004003930303235343939660b01cc0000000c40f89f27b067083133323134333232690201936a01116b01006c0f34363030383138353937303632343071143839383630343938313032313930353835373430607e';
+    expect(attributesOf(frame).event).toBe(4);
+  });
+});
