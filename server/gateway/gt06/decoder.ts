@@ -25,6 +25,7 @@ import {
   decodeGk310Heartbeat,
   decodeLongStatus,
   decodeModelLocation,
+  decodeSeeworldStatus,
   isModelLocation,
 } from './model-packets';
 import { decodeInfo, decodeModular } from './modular';
@@ -146,6 +147,8 @@ function decodeByNumber(ctx: Gt06Context, session: CodecSession): DecodeResult {
     };
   if (f.protocol === P.status && f.body.length === 16)
     return { messages: [decodeLongStatus(ctx)], reply: ack() };
+  if (f.protocol === P.fenceSingle && ctx.variant === 'seeworld' && ctx.length === 0x18)
+    return { messages: [decodeSeeworldStatus(ctx)], reply: ack() };
   // A position packet without any data (78 78 05 12 <serial> <crc>): nothing to store.
   if (f.body.length === 0) {
     const note = `protocol number 0x${f.protocol.toString(16).padStart(2, '0')} without data`;

@@ -1,8 +1,8 @@
 /**
  * GT06 packets that one product line defines in its own way: the X1 location (0x34), the
  * SR411 mini (0x24 at length 0x2E), the iButton driver packet (0x61), the TRX16i RFID location
- * (0x36 at length 0x35), the 4G location with a typed cell (0x38), the GK310 heartbeat (0x23)
- * and the long 0x13 status of asset trackers.
+ * (0x36 at length 0x35), the 4G location with a typed cell (0x38), the GK310 heartbeat (0x23),
+ * the long 0x13 status of asset trackers and SEEWORLD's 0xA3 status.
  */
 import {
   ByteReader,
@@ -109,4 +109,26 @@ export function decodeLongStatus(ctx: Gt06Context): HeartbeatMessage {
   const t = r.u16();
   status.temperature = ((t & 0x8000 ? 1 : -1) * (t & 0x7fff)) / 10;
   return toHeartbeat(ctx, status);
+}
+
+/**
+ * SEEWORLD 0xA3 at length 0x18 (a status, not the GK310 fence location): information byte,
+ * extension word, voltage level, signal, power, language, sound and light
+ * switches, steps (u32), battery percent, charging (1).
+ */
+export function decodeSeeworldStatus(ctx: Gt06Context): HeartbeatMessage {
+  const r = new ByteReader(ctx.f.body);
+  const info = decodeInfoByte(r.u8());
+  delete info.alarm;
+  delete info.alarms;
+  r.skip(3); // extension word, voltage level
+  const status: DeviceStatus = { ...info, gsmSignal: r.u8() };
+  // The power byte is kept as sent: a watch has no external supply to read it as.
+  const attrs: Record<string, unknown> = { power: r.u8() };
+  r.skip(3); // language, sound, light
+  attrs.steps = r.u32();
+  const battery = r.u8();
+  if (battery <= 100) status.battery = battery;
+  status.charging = r.u8() === 1;
+  return toHeartbeat(ctx, status, attrs);
 }

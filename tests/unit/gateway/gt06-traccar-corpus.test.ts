@@ -134,3 +134,24 @@ describe('GT06 layouts found in the corpus (Traccar Gt06ProtocolDecoderTest)', (
     expect(msg.longitude).toBeCloseTo(24.01762, 4);
   });
 });
+
+describe('SEEWORLD 0xA3 status (Traccar Gt06ProtocolDecoderTest)', () => {
+  it('decodes the 0x18-long 0xA3 as a heartbeat with steps, signal and battery', () => {
+    const { messages, reply } = decode('787818a300000005321e020000000002584f000100060000008f920d0a');
+    expect(messages).toEqual([
+      expect.objectContaining({
+        type: 'heartbeat',
+        gsmSignal: 50,
+        battery: 79,
+        charging: false,
+        attributes: { power: 30, steps: 600 },
+      }),
+    ]);
+    expect(toHex(reply)).toBe('787805a30000723a0d0a');
+  });
+
+  it('leaves the shorter SEEWORLD 0xA3 unknown', () => {
+    const [msg] = decode('78780ca346000106640c01123d5f5e0d0a').messages;
+    expect(msg.type).toBe('unknown');
+  });
+});
