@@ -52,6 +52,15 @@ function dataStream(r: ByteReader, attrs: Record<string, unknown>, p: Jt808Posit
   }
 }
 
+/** Trims what Java's trim() trims: every character up to the space, NUL included. */
+function stripPadding(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}
+
 function faultCodes(r: ByteReader, attrs: Record<string, unknown>) {
   const codes: string[] = [];
   const systems = r.u16();
@@ -60,7 +69,8 @@ function faultCodes(r: ByteReader, attrs: Record<string, unknown>) {
     const n = r.u16();
     for (let j = 0; j < n; j++) {
       r.skip(8); // code, status
-      codes.push(r.bytes(r.u16()).toString('latin1').trim());
+      // Codes come padded with NULs or spaces (e.g. "P1457\0").
+      codes.push(stripPadding(r.bytes(r.u16()).toString('latin1')));
     }
   }
   attrs.dtcs = codes.join(' ');

@@ -143,3 +143,12 @@ describe('JT/T 808 vendor items found in the corpus (Traccar Jt808ProtocolDecode
     expect(attributesOf(frame).event).toBe(4);
   });
 });
+
+describe('JT/T 808 transparent fault codes (Traccar Jt808ProtocolDecoderTest)', () => {
+  it('strips the NUL padding of a 0x0900 F0 fault code', () => {
+    const frame =
+      '7e090000344f07788ef87d0138f02305151230460102020001ffffffff000100001457000000020006503134353700000c000a029dc63004b99a98230515132726787e';
+    const msg = decodeOne(hex(frame)).msg as LocationMessage;
+    expect(msg.attributes?.dtcs).toBe('P1457');
+  });
+});
