@@ -2,6 +2,7 @@
 import type { ProtocolCodec } from '../codec';
 import { decodeJt808Frame } from './decoder';
 import { createJt808Splitter } from './framing';
+import { looksLikeJt808Text } from './text-frames';
 
 export { decodeJt808Frame, nextJt808Serial, JT808_DEFAULT_TZ_MINUTES } from './decoder';
 export {
@@ -46,4 +47,6 @@ export const jt808Codec: ProtocolCodec = {
   protocol: 'jt808',
   createSplitter: (options) => createJt808Splitter(options),
   decodeFrame: (frame, session, now) => decodeJt808Frame(frame, session, now),
+  // 7E frames are recognised in decode-frames.ts; this claims Jointech's (…) text lines.
+  detect: looksLikeJt808Text,
 };

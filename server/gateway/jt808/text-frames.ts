@@ -25,6 +25,13 @@ export function scanJt808Text(buf: Buffer): number {
   return buf.length >= JT808_TEXT_MAX ? -1 : 0;
 }
 
+/** A Jointech text frame by its start, `(id,1,001,WORD,`: the decoder page's protocol guess. */
+const TEXT_START = /^\(\d{6,20},\d{1,3},\d{3},[A-Z0-9]{1,12},/;
+
+export function looksLikeJt808Text(frame: Buffer): boolean {
+  return frame[0] === OPEN && TEXT_START.test(frame.subarray(0, 48).toString('latin1'));
+}
+
 export function isJt808TextFrame(frame: Buffer): boolean {
   return frame.length >= 2 && frame[0] === OPEN && frame[frame.length - 1] === CLOSE;
 }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CodecSession, LocationMessage } from '../../../server/gateway/codec';
-import { createJt808Splitter, decodeJt808Frame, parseJt808Frame } from '../../../server/gateway/jt808';
+import { detectProtocol } from '../../../server/gateway/decode-frames';
+import { createJt808Splitter, decodeJt808Frame, jt808Codec, parseJt808Frame } from '../../../server/gateway/jt808';
 import { hex, JT808, toHex } from './frames';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -86,6 +87,14 @@ describe('Jointech (…) text frames on the 808 connection (Traccar Jt808Protoco
     const { msg, reply } = decodeOne(text(FRAMES.textResult), session);
     expect(msg).toMatchObject({ type: 'commandReply', text: FRAMES.textResult, deviceId: '13511221122' });
     expect(toHex(reply)).toBeNull();
+  });
+
+  it('claims Jointech text lines for the decoder page, and no TK103 line', () => {
+    expect(jt808Codec.detect?.(text(FRAMES.textResult))).toBe(true);
+    expect(detectProtocol(text(FRAMES.textTime).toString('hex'))).toBe('jt808');
+    const tk103 = '(013632651491BP05000013632651491080524A2232.9806N11404.9355E000.1101241323.8700000000L000450AC)';
+    expect(jt808Codec.detect?.(text(tk103))).toBe(false);
+    expect(detectProtocol(text(tk103).toString('hex'))).toBe('tk103');
   });
 
   it('refuses a parenthesised frame that is not text', () => {
