@@ -1,14 +1,9 @@
 /** The H02 gateway end to end: a raw TCP tracker against the real gateway and database. */
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
-import { createMemoryBus } from '../../server/bus/memory';
-import { SUBJECT, type EventBus } from '../../server/bus/types';
-import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { describe, expect, it } from 'vitest';
+import { and, eq, gte } from 'drizzle-orm';
+import { SUBJECT } from '../../server/bus/types';
 import { alarms } from '../../server/db/schema/alarms';
 import { devices } from '../../server/db/schema/devices';
-import { positions } from '../../server/db/schema/positions';
-import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
 import {
   encodeH02Answer,
@@ -22,76 +17,10 @@ import {
 } from '../../server/gateway/h02';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { isDeviceExpired } from '../../src/domain/expiry';
+import { allPositions, FRAME_END, useFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-let t: TestDatabase;
-let bus: EventBus;
-let gw: Gateway;
-const sockets: net.Socket[] = [];
-
-beforeAll(async () => {
-  t = await openTestDatabase({ seed: true });
-  bus = createMemoryBus();
-  gw = await startGateway({ db: t.db, bus }, [{ codec: h02Codec, port: 0, host: '127.0.0.1' }], {
-    commandTimeoutMs: 3000,
-    idleTimeoutMs: 5000,
-  });
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await gw.close();
-  await t.dispose();
-});
-
-/** A raw tracker connection that collects what the gateway sends, frame by frame (`*..#`). */
-async function connect() {
-  const socket = net.connect(gw.ports.h02!, '127.0.0.1');
-  sockets.push(socket);
-  let received = Buffer.alloc(0);
-  socket.on('data', (d) => (received = Buffer.concat([received, d])));
-  await new Promise<void>((ok, fail) => socket.once('connect', ok).once('error', fail));
-  const closed = new Promise<void>((ok) => socket.once('close', () => ok()));
-  return {
-    socket,
-    closed,
-    /** Waits for the next whole server frame and takes it. */
-    async frame(): Promise<string> {
-      const end = await until(
-        async () => received.indexOf('#'),
-        (at) => at >= 0,
-      );
-      expect(end).toBeGreaterThanOrEqual(0);
-      const out = received.toString('latin1', 0, end + 1);
-      received = received.subarray(end + 1);
-      return out;
-    },
-    pending: () => received.length,
-  };
-}
-
-/** A seeded GT06 device with an IMEI, made an H02 one. */
-async function h02Device(skip: number[] = []) {
-  const rows = await t.db
-    .select({
-      id: devices.id,
-      terminalId: devices.terminalId,
-      expireType: devices.expireType,
-      platformExpireAt: devices.platformExpireAt,
-      userExpireAt: devices.userExpireAt,
-    })
-    .from(devices)
-    .where(inArray(devices.protocol, [DEVICE_PROTOCOL.Gt06]))
-    .orderBy(devices.id);
-  const row = rows.find(
-    (r) => /^\d{15}$/.test(r.terminalId) && !skip.includes(r.id) && !isDeviceExpired(r, Date.now()),
-  )!;
-  await t.db.update(devices).set({ protocol: DEVICE_PROTOCOL.H02 }).where(eq(devices.id, row.id));
-  return row;
-}
-
-const positionsOf = async (deviceId: number) =>
-  Number((await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId)))[0].n);
+const fx = useFamilyGateway(h02Codec, DEVICE_PROTOCOL.H02, FRAME_END.h02);
 
 const fixAt = (ms: number, i = 0): H02Fix => ({
   time: new Date(Math.floor(ms / 1000) * 1000),
@@ -104,22 +33,22 @@ const REPORT_ANSWER = /^\*HQ,(\d+),V4,V1,\d{14}#$/;
 
 describe('H02 gateway', () => {
   it("stores a known device's reports, answers V1 after storing, raises SOS once, echoes HTBT", async () => {
-    const dev = await h02Device();
-    const before = await positionsOf(dev.id);
-    const c = await connect();
+    const dev = await fx.device();
+    const before = await fx.positionsOf(dev.id);
+    const c = await fx.connect();
     const base = Date.now() - 60_000;
     const sos = encodeStatusWord({ acc: true, alarms: ['sos'] });
     c.socket.write(encodeH02Report(dev.terminalId, fixAt(base, 0), sos, { mileageKm: 12.5 }));
     // The V1 answer is a location ack: it leaves once the position is committed.
-    expect(await c.frame()).toMatch(REPORT_ANSWER);
-    expect(await positionsOf(dev.id)).toBe(before + 1);
+    expect(await c.next()).toMatch(REPORT_ANSWER);
+    expect(await fx.positionsOf(dev.id)).toBe(before + 1);
 
     // The SOS bit repeats while the button state lasts: one alarm, not one per report.
     c.socket.write(encodeH02Report(dev.terminalId, fixAt(base + 10_000, 1), sos));
-    expect(await c.frame()).toMatch(REPORT_ANSWER);
+    expect(await c.next()).toMatch(REPORT_ANSWER);
     const raised = await until(
       () =>
-        t.db
+        fx.db
           .select({ type: alarms.type })
           .from(alarms)
           .where(and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'sos'), gte(alarms.time, new Date(base - 1000)))),
@@ -128,10 +57,10 @@ describe('H02 gateway', () => {
     expect(raised).toEqual([{ type: 'sos' }]);
 
     c.socket.write(encodeH02Heartbeat(dev.terminalId, 80));
-    expect(await c.frame()).toBe(`*HQ,${dev.terminalId},HTBT#`);
+    expect(await c.next()).toBe(`*HQ,${dev.terminalId},HTBT#`);
     expect(c.pending()).toBe(0);
-    await gw.ctx.registry.settle();
-    const sosRows = await t.db
+    await fx.gw.ctx.registry.settle();
+    const sosRows = await fx.db
       .select({ type: alarms.type })
       .from(alarms)
       .where(and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'sos'), gte(alarms.time, new Date(base - 1000))));
@@ -140,33 +69,33 @@ describe('H02 gateway', () => {
   });
 
   it('identifies a device by the 10-digit SN of its binary reports and stores them without an ack', async () => {
-    const taken = [(await h02Device()).id];
-    taken.push((await h02Device(taken)).id);
-    const dev = await h02Device(taken);
+    const taken = [(await fx.device()).id];
+    taken.push((await fx.device(taken)).id);
+    const dev = await fx.device(taken);
     const sn = dev.terminalId.slice(-10);
-    await t.db.update(devices).set({ terminalId: sn }).where(eq(devices.id, dev.id));
-    const before = await positionsOf(dev.id);
-    const c = await connect();
+    await fx.db.update(devices).set({ terminalId: sn }).where(eq(devices.id, dev.id));
+    const before = await fx.positionsOf(dev.id);
+    const c = await fx.connect();
     const base = Date.now() - 30_000;
     c.socket.write(encodeH02Binary(sn, fixAt(base, 0), encodeStatusWord({ acc: true })));
-    expect(await until(() => positionsOf(dev.id), (n) => n === before + 1)).toBe(before + 1);
+    expect(await until(() => fx.positionsOf(dev.id), (n) => n === before + 1)).toBe(before + 1);
     // R12 is off by default: nothing comes back for a binary report.
     expect(c.pending()).toBe(0);
     c.socket.write(encodeH02Report(sn, fixAt(base + 10_000, 1), 0xffffffff));
-    expect(await c.frame()).toMatch(new RegExp(`^\\*HQ,${sn},V4,V1,\\d{14}#$`));
-    expect(await positionsOf(dev.id)).toBe(before + 2);
+    expect(await c.next()).toMatch(new RegExp(`^\\*HQ,${sn},V4,V1,\\d{14}#$`));
+    expect(await fx.positionsOf(dev.id)).toBe(before + 2);
     c.socket.destroy();
   });
 
   it('sends a command in the H02 frame and settles it with the V4 answer', async () => {
-    const first = await h02Device();
-    const dev = await h02Device([first.id]);
-    const c = await connect();
+    const first = await fx.device();
+    const dev = await fx.device([first.id]);
+    const c = await fx.connect();
     c.socket.write(encodeH02Report(dev.terminalId, fixAt(Date.now() - 5000), encodeStatusWord({ acc: true })));
-    expect(await c.frame()).toMatch(REPORT_ANSWER);
+    expect(await c.next()).toMatch(REPORT_ANSWER);
 
-    const cut = bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'RELAY,1#' }, 5000);
-    const sent = parseH02Command(await c.frame());
+    const cut = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'RELAY,1#' }, 5000);
+    const sent = parseH02Command(await c.next());
     expect(sent).toMatchObject({ id: dev.terminalId, command: 'S20', params: ['1', '1'] });
     const status = encodeStatusWord({ acc: false, fuelCut: true });
     c.socket.write(encodeH02Answer(dev.terminalId, ['S20', 'DONE'], sent!.time, fixAt(Date.now() - 1000), status));
@@ -176,26 +105,26 @@ describe('H02 gateway', () => {
   });
 
   it('closes on an unknown id and stores nothing', async () => {
-    const c = await connect();
-    await gw.ctx.writer.drain();
-    const stored = Number((await t.db.select({ n: count() }).from(positions))[0].n);
+    const c = await fx.connect();
+    await fx.gw.ctx.writer.drain();
+    const stored = await allPositions(fx.db);
     c.socket.write(encodeH02Report('3599990000001', fixAt(Date.now()), 0xffffffff));
     await c.closed;
     expect(c.pending()).toBe(0);
-    await gw.ctx.writer.drain();
-    expect(Number((await t.db.select({ n: count() }).from(positions))[0].n)).toBe(stored);
+    await fx.gw.ctx.writer.drain();
+    expect(await allPositions(fx.db)).toBe(stored);
   });
 
   it("drives the simulator's H02 tracker: every position answered once stored, a command answered", async () => {
-    const first = await h02Device();
-    const second = await h02Device([first.id]);
-    const dev = await h02Device([first.id, second.id]);
-    const before = await positionsOf(dev.id);
+    const first = await fx.device();
+    const second = await fx.device([first.id]);
+    const dev = await fx.device([first.id, second.id]);
+    const before = await fx.positionsOf(dev.id);
     const sim = new SimDevice(
       { terminalId: dev.terminalId, family: 'h02', lat: 22.54, lon: 114.07, seed: 3 },
       {
         ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, h02: gw.ports.h02! },
+        ports: { gt06: 0, jt808: 0, h02: fx.port },
         manual: true,
         reconnect: false,
         keepUnacked: true,
@@ -208,8 +137,8 @@ describe('H02 gateway', () => {
       const base = Date.now() - 30_000;
       for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
       expect(await until(async () => sim.ledger!.acked.size, (n) => n === 5)).toBe(5);
-      expect(await positionsOf(dev.id)).toBe(before + 5);
-      const outcome = await bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'RELAY,1#' }, 5000);
+      expect(await fx.positionsOf(dev.id)).toBe(before + 5);
+      const outcome = await fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'RELAY,1#' }, 5000);
       expect(outcome).toMatchObject({ result: COMMAND_RESULT.success });
       expect(outcome.reply).toContain('S20,');
     } finally {

@@ -1,14 +1,8 @@
 /** The Meitrack gateway end to end: a raw TCP tracker against the real gateway and database. */
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { createMemoryBus } from '../../server/bus/memory';
-import { SUBJECT, type EventBus } from '../../server/bus/types';
-import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { SUBJECT } from '../../server/bus/types';
 import { alarms } from '../../server/db/schema/alarms';
-import { devices } from '../../server/db/schema/devices';
-import { positions } from '../../server/db/schema/positions';
-import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
 import {
   buildMeitrackPacket,
@@ -21,86 +15,20 @@ import {
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { parseServerPacket } from '../../server/sim/meitrack-frames';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { isDeviceExpired } from '../../src/domain/expiry';
+import { allPositions, FRAME_END, useFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-let t: TestDatabase;
-let bus: EventBus;
-let gw: Gateway;
-const sockets: net.Socket[] = [];
-
-beforeAll(async () => {
-  t = await openTestDatabase({ seed: true });
-  bus = createMemoryBus();
-  gw = await startGateway({ db: t.db, bus }, [{ codec: meitrackCodec, port: 0, host: '127.0.0.1' }], {
-    commandTimeoutMs: 3000,
-    idleTimeoutMs: 5000,
-  });
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await gw.close();
-  await t.dispose();
-});
-
-/** A raw tracker connection that collects what the gateway sends, packet by packet (CR LF). */
-async function connect() {
-  const socket = net.connect(gw.ports.meitrack!, '127.0.0.1');
-  sockets.push(socket);
-  let received = Buffer.alloc(0);
-  socket.on('data', (d) => (received = Buffer.concat([received, d])));
-  await new Promise<void>((ok, fail) => socket.once('connect', ok).once('error', fail));
-  const closed = new Promise<void>((ok) => socket.once('close', () => ok()));
-  return {
-    socket,
-    closed,
-    /** Waits for the next whole server packet and takes it. */
-    async packet(): Promise<string> {
-      const end = await until(
-        async () => received.indexOf('\r\n'),
-        (at) => at >= 0,
-      );
-      expect(end).toBeGreaterThanOrEqual(0);
-      const out = received.toString('latin1', 0, end + 2);
-      received = received.subarray(end + 2);
-      return out;
-    },
-    pending: () => received.length,
-  };
-}
-
-/** A seeded GT06 device with an IMEI, made a Meitrack one. */
-async function meitrackDevice(skip: number[] = []) {
-  const rows = await t.db
-    .select({
-      id: devices.id,
-      terminalId: devices.terminalId,
-      expireType: devices.expireType,
-      platformExpireAt: devices.platformExpireAt,
-      userExpireAt: devices.userExpireAt,
-    })
-    .from(devices)
-    .where(inArray(devices.protocol, [DEVICE_PROTOCOL.Gt06]))
-    .orderBy(devices.id);
-  const row = rows.find(
-    (r) => /^\d{15}$/.test(r.terminalId) && !skip.includes(r.id) && !isDeviceExpired(r, Date.now()),
-  )!;
-  await t.db.update(devices).set({ protocol: DEVICE_PROTOCOL.Meitrack }).where(eq(devices.id, row.id));
-  return row;
-}
+const fx = useFamilyGateway(meitrackCodec, DEVICE_PROTOCOL.Meitrack, FRAME_END.meitrack);
 
 const sosCount = async (deviceId: number) =>
   Number(
     (
-      await t.db
+      await fx.db
         .select({ n: count() })
         .from(alarms)
         .where(and(eq(alarms.deviceId, deviceId), eq(alarms.type, 'sos')))
     )[0].n,
   );
-
-const positionsOf = async (deviceId: number) =>
-  Number((await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId)))[0].n);
 
 /** `upToStar` with its checksum and CR LF, computed here rather than by the codec. */
 function withChecksum(upToStar: string): string {
@@ -126,10 +54,10 @@ function cccBatch(imei: string, times: Date[]): Buffer {
 
 describe('Meitrack gateway', () => {
   it("stores a known IMEI's reports, raises their alarm, acks CCC after storing, answers AAC", async () => {
-    const dev = await meitrackDevice();
-    const before = await positionsOf(dev.id);
+    const dev = await fx.device();
+    const before = await fx.positionsOf(dev.id);
     const sosBefore = await sosCount(dev.id);
-    const c = await connect();
+    const c = await fx.connect();
     const base = Math.floor(Date.now() / 1000) * 1000 - 60_000;
     const report = (event: number, i: number) =>
       encodeMeitrackReport(dev.terminalId, {
@@ -144,7 +72,7 @@ describe('Meitrack gateway', () => {
     c.socket.write(Buffer.concat([report(MEITRACK_EVENT.trackByInterval, 0), report(MEITRACK_EVENT.sos, 1)]));
     expect(
       await until(
-        () => positionsOf(dev.id),
+        () => fx.positionsOf(dev.id),
         (n) => n === before + 2,
       ),
     ).toBe(before + 2);
@@ -160,19 +88,19 @@ describe('Meitrack gateway', () => {
 
     // A compressed batch: acked with its record count under its identifier, once stored.
     c.socket.write(cccBatch(dev.terminalId, [new Date(base + 20_000), new Date(base + 30_000)]));
-    expect(await c.packet()).toBe(withChecksum(`@@X27,${dev.terminalId},CCC,2*`));
-    expect(await positionsOf(dev.id)).toBe(before + 4);
+    expect(await c.next()).toBe(withChecksum(`@@X27,${dev.terminalId},CCC,2*`));
+    expect(await fx.positionsOf(dev.id)).toBe(before + 4);
 
     c.socket.write(buildMeitrackPacket('$$', 'z', dev.terminalId, 'AAC,1'));
-    expect(await c.packet()).toBe(withChecksum(`@@z27,${dev.terminalId},AAC,1*`));
+    expect(await c.next()).toBe(withChecksum(`@@z27,${dev.terminalId},AAC,1*`));
     c.socket.destroy();
   });
 
   it('sends a command as an @@ packet and takes the answer named like it', async () => {
-    const first = await meitrackDevice();
-    const dev = await meitrackDevice([first.id]);
-    const c = await connect();
-    const stored = await positionsOf(dev.id);
+    const first = await fx.device();
+    const dev = await fx.device([first.id]);
+    const c = await fx.connect();
+    const stored = await fx.positionsOf(dev.id);
     c.socket.write(
       encodeMeitrackReport(dev.terminalId, {
         event: 35,
@@ -183,16 +111,16 @@ describe('Meitrack gateway', () => {
     );
     // Stored means identified: the command channel is listening.
     await until(
-      () => positionsOf(dev.id),
+      () => fx.positionsOf(dev.id),
       (n) => n > stored,
     );
 
-    const setting = bus.request<CommandOutcome>(
+    const setting = fx.bus.request<CommandOutcome>(
       SUBJECT.gatewayCommand(dev.terminalId),
       { content: 'A12,6' },
       5000,
     );
-    const sent = await c.packet();
+    const sent = await c.next();
     expect(parseServerPacket(sent.slice(0, -2))).toEqual({ id: dev.terminalId, command: 'A12', params: '6' });
     c.socket.write(encodeMeitrackAnswer(dev.terminalId, 'A12', 'OK'));
     expect(await setting).toMatchObject({
@@ -202,13 +130,13 @@ describe('Meitrack gateway', () => {
     });
 
     // A10 is answered by an AAA report with event 34: stored, and it settles the command.
-    const before = await positionsOf(dev.id);
-    const locate = bus.request<CommandOutcome>(
+    const before = await fx.positionsOf(dev.id);
+    const locate = fx.bus.request<CommandOutcome>(
       SUBJECT.gatewayCommand(dev.terminalId),
       { content: 'A10' },
       5000,
     );
-    expect(await c.packet()).toBe(withChecksum(`@@A25,${dev.terminalId},A10*`));
+    expect(await c.next()).toBe(withChecksum(`@@A25,${dev.terminalId},A10*`));
     c.socket.write(
       encodeMeitrackReport(dev.terminalId, {
         event: MEITRACK_EVENT.passive,
@@ -220,7 +148,7 @@ describe('Meitrack gateway', () => {
     expect(await locate).toMatchObject({ reply: 'A10,OK', result: COMMAND_RESULT.success });
     expect(
       await until(
-        () => positionsOf(dev.id),
+        () => fx.positionsOf(dev.id),
         (n) => n === before + 1,
       ),
     ).toBe(before + 1);
@@ -228,27 +156,27 @@ describe('Meitrack gateway', () => {
   });
 
   it('closes on an unknown IMEI and stores nothing', async () => {
-    const c = await connect();
-    const stored = Number((await t.db.select({ n: count() }).from(positions))[0].n);
+    const c = await fx.connect();
+    const stored = await allPositions(fx.db);
     c.socket.write(
       encodeMeitrackReport('359999000000001', { event: 1, time: new Date(), latitude: 1, longitude: 2 }),
     );
     await c.closed;
     expect(c.pending()).toBe(0);
-    await gw.ctx.writer.drain();
-    expect(Number((await t.db.select({ n: count() }).from(positions))[0].n)).toBe(stored);
+    await fx.gw.ctx.writer.drain();
+    expect(await allPositions(fx.db)).toBe(stored);
   });
 
   it("drives the simulator's Meitrack tracker: reports stored, a command answered", async () => {
-    const a = await meitrackDevice();
-    const b = await meitrackDevice([a.id]);
-    const dev = await meitrackDevice([a.id, b.id]);
-    const before = await positionsOf(dev.id);
+    const a = await fx.device();
+    const b = await fx.device([a.id]);
+    const dev = await fx.device([a.id, b.id]);
+    const before = await fx.positionsOf(dev.id);
     const sim = new SimDevice(
       { terminalId: dev.terminalId, family: 'meitrack', lat: 22.5, lon: 114.1, seed: 5 },
       {
         ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, meitrack: gw.ports.meitrack },
+        ports: { gt06: 0, jt808: 0, meitrack: fx.port },
         manual: true,
         reconnect: false,
         alarmChance: 0,
@@ -266,11 +194,11 @@ describe('Meitrack gateway', () => {
       for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
       expect(
         await until(
-          () => positionsOf(dev.id),
+          () => fx.positionsOf(dev.id),
           (n) => n === before + 5,
         ),
       ).toBe(before + 5);
-      const outcome = await bus.request<CommandOutcome>(
+      const outcome = await fx.bus.request<CommandOutcome>(
         SUBJECT.gatewayCommand(dev.terminalId),
         { content: 'A13,120' },
         5000,

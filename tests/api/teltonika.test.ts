@@ -1,14 +1,8 @@
 /** The Teltonika gateway end to end: a raw TCP tracker against the real gateway and database. */
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { createMemoryBus } from '../../server/bus/memory';
-import { SUBJECT, type EventBus } from '../../server/bus/types';
-import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { SUBJECT } from '../../server/bus/types';
 import { alarms } from '../../server/db/schema/alarms';
-import { devices } from '../../server/db/schema/devices';
-import { positions } from '../../server/db/schema/positions';
-import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
 import {
   buildTeltonikaHandshake,
@@ -21,82 +15,16 @@ import {
 } from '../../server/gateway/teltonika';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { isDeviceExpired } from '../../src/domain/expiry';
+import { FRAME_END, useFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-let t: TestDatabase;
-let bus: EventBus;
-let gw: Gateway;
-const sockets: net.Socket[] = [];
-
-beforeAll(async () => {
-  t = await openTestDatabase({ seed: true });
-  bus = createMemoryBus();
-  gw = await startGateway({ db: t.db, bus }, [{ codec: teltonikaCodec, port: 0, host: '127.0.0.1' }], {
-    commandTimeoutMs: 3000,
-    idleTimeoutMs: 5000,
-  });
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await gw.close();
-  await t.dispose();
-});
-
-/** A raw tracker connection that collects what the gateway sends. */
-async function connect() {
-  const socket = net.connect(gw.ports.teltonika, '127.0.0.1');
-  sockets.push(socket);
-  let received = Buffer.alloc(0);
-  socket.on('data', (d) => (received = Buffer.concat([received, d])));
-  await new Promise<void>((ok, fail) => socket.once('connect', ok).once('error', fail));
-  const closed = new Promise<void>((ok) => socket.once('close', () => ok()));
-  return {
-    socket,
-    closed,
-    /** Waits until `n` bytes arrived and takes them. */
-    async take(n: number): Promise<Buffer> {
-      const have = await until(
-        async () => received.length,
-        (len) => len >= n,
-      );
-      expect(have).toBeGreaterThanOrEqual(n);
-      const out = received.subarray(0, n);
-      received = received.subarray(n);
-      return out;
-    },
-    pending: () => received.length,
-  };
-}
-
-/** A seeded GT06 device with an IMEI, made a Teltonika one. */
-async function teltonikaDevice(skip: number[] = []) {
-  const rows = await t.db
-    .select({
-      id: devices.id,
-      terminalId: devices.terminalId,
-      expireType: devices.expireType,
-      platformExpireAt: devices.platformExpireAt,
-      userExpireAt: devices.userExpireAt,
-    })
-    .from(devices)
-    .where(inArray(devices.protocol, [DEVICE_PROTOCOL.Gt06]))
-    .orderBy(devices.id);
-  const row = rows.find(
-    (r) => /^\d{15}$/.test(r.terminalId) && !skip.includes(r.id) && !isDeviceExpired(r, Date.now()),
-  )!;
-  await t.db.update(devices).set({ protocol: DEVICE_PROTOCOL.Teltonika }).where(eq(devices.id, row.id));
-  return row;
-}
-
-const positionsOf = async (deviceId: number) =>
-  Number((await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId)))[0].n);
+const fx = useFamilyGateway(teltonikaCodec, DEVICE_PROTOCOL.Teltonika, FRAME_END.teltonika);
 
 describe('Teltonika gateway', () => {
   it('accepts a known IMEI, stores the records once, acks their count after storing, raises the alarm', async () => {
-    const dev = await teltonikaDevice();
-    const before = await positionsOf(dev.id);
-    const c = await connect();
+    const dev = await fx.device();
+    const before = await fx.positionsOf(dev.id);
+    const c = await fx.connect();
     c.socket.write(buildTeltonikaHandshake(dev.terminalId));
     expect((await c.take(1)).toString('hex')).toBe('01');
 
@@ -114,17 +42,17 @@ describe('Teltonika gateway', () => {
     c.socket.write(packet);
     expect((await c.take(4)).readUInt32BE(0)).toBe(3);
     // The ack leaves only once the records are committed.
-    expect(await positionsOf(dev.id)).toBe(before + 3);
+    expect(await fx.positionsOf(dev.id)).toBe(before + 3);
 
     // The tracker resends (it missed the ack): acked again, stored once.
     c.socket.write(packet);
     expect((await c.take(4)).readUInt32BE(0)).toBe(3);
-    await gw.ctx.writer.drain();
-    expect(await positionsOf(dev.id)).toBe(before + 3);
+    await fx.gw.ctx.writer.drain();
+    expect(await fx.positionsOf(dev.id)).toBe(before + 3);
 
     const raised = await until(
       () =>
-        t.db
+        fx.db
           .select({ type: alarms.type })
           .from(alarms)
           .where(and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'accident'))),
@@ -133,9 +61,8 @@ describe('Teltonika gateway', () => {
     expect(raised).toEqual([{ type: 'accident' }]);
 
     // A GPRS command goes out as Codec 12 and the device's answer settles it.
-    const outcome = bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'getver' }, 5000);
-    const head = await c.take(8);
-    const command = Buffer.concat([head, await c.take(head.readUInt32BE(4) + 4)]);
+    const outcome = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'getver' }, 5000);
+    const command = await c.nextFrame();
     expect(decodeTeltonikaFrame(command).error).toBeUndefined();
     expect(command.subarray(15, 15 + 6).toString()).toBe('getver');
     c.socket.write(encodeTeltonikaResponse('Ver:03.27.07 GPS:AXN_5.1.9'));
@@ -149,7 +76,7 @@ describe('Teltonika gateway', () => {
   });
 
   it('refuses an unknown IMEI with 0x00 and closes, storing nothing', async () => {
-    const c = await connect();
+    const c = await fx.connect();
     c.socket.write(buildTeltonikaHandshake('359999000000001'));
     expect((await c.take(1)).toString('hex')).toBe('00');
     await c.closed;
@@ -157,7 +84,7 @@ describe('Teltonika gateway', () => {
   });
 
   it('stores and acks nothing before the handshake', async () => {
-    const c = await connect();
+    const c = await fx.connect();
     c.socket.write(encodeTeltonikaAvl([{ time: new Date(), latitude: 1, longitude: 2, satellites: 4 }]));
     await new Promise((r) => setTimeout(r, 300));
     expect(c.pending()).toBe(0);
@@ -165,14 +92,14 @@ describe('Teltonika gateway', () => {
   });
 
   it('drives the simulator\'s Teltonika tracker: every position acked once stored', async () => {
-    const first = await teltonikaDevice();
-    const dev = await teltonikaDevice([first.id]);
-    const before = await positionsOf(dev.id);
+    const first = await fx.device();
+    const dev = await fx.device([first.id]);
+    const before = await fx.positionsOf(dev.id);
     const sim = new SimDevice(
       { terminalId: dev.terminalId, family: 'teltonika', lat: 54.7, lon: 25.3, seed: 3 },
       {
         ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, teltonika: gw.ports.teltonika },
+        ports: { gt06: 0, jt808: 0, teltonika: fx.port },
         manual: true,
         reconnect: false,
         keepUnacked: true,
@@ -185,7 +112,7 @@ describe('Teltonika gateway', () => {
       const base = Date.now() - 30_000;
       for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
       expect(await until(async () => sim.ledger!.acked.size, (n) => n === 5)).toBe(5);
-      expect(await positionsOf(dev.id)).toBe(before + 5);
+      expect(await fx.positionsOf(dev.id)).toBe(before + 5);
     } finally {
       sim.stop();
     }

@@ -1,14 +1,9 @@
 /** The TK103 gateway end to end: a raw TCP tracker against the real gateway and database. */
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
-import { createMemoryBus } from '../../server/bus/memory';
-import { SUBJECT, type EventBus } from '../../server/bus/types';
-import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
+import { describe, expect, it } from 'vitest';
+import { and, eq, gte } from 'drizzle-orm';
+import { SUBJECT } from '../../server/bus/types';
 import { alarms } from '../../server/db/schema/alarms';
 import { devices } from '../../server/db/schema/devices';
-import { positions } from '../../server/db/schema/positions';
-import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
 import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
 import {
   buildTk103CommaFrame,
@@ -22,83 +17,16 @@ import {
 } from '../../server/gateway/tk103';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { isDeviceExpired } from '../../src/domain/expiry';
+import { FRAME_END, useFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-let t: TestDatabase;
-let bus: EventBus;
-let gw: Gateway;
-const sockets: net.Socket[] = [];
-
-beforeAll(async () => {
-  t = await openTestDatabase({ seed: true });
-  bus = createMemoryBus();
-  gw = await startGateway({ db: t.db, bus }, [{ codec: tk103Codec, port: 0, host: '127.0.0.1' }], {
-    commandTimeoutMs: 3000,
-    idleTimeoutMs: 5000,
-  });
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await gw.close();
-  await t.dispose();
-});
-
-/** A raw tracker connection that collects the frames the gateway sends. */
-async function connect() {
-  const socket = net.connect(gw.ports.tk103, '127.0.0.1');
-  sockets.push(socket);
-  let received = '';
-  socket.on('data', (d) => (received += d.toString('latin1')));
-  await new Promise<void>((ok, fail) => socket.once('connect', ok).once('error', fail));
-  const closed = new Promise<void>((ok) => socket.once('close', () => ok()));
-  return {
-    socket,
-    closed,
-    /** Waits for the next whole `(...)` frame and takes it. */
-    async next(): Promise<string> {
-      const have = await until(
-        async () => received,
-        (r) => r.includes(')'),
-      );
-      expect(have).toContain(')');
-      const end = received.indexOf(')') + 1;
-      const frame = received.slice(0, end);
-      received = received.slice(end);
-      return frame;
-    },
-    pending: () => received.length,
-  };
-}
-
-/** A seeded GT06 device with an IMEI, made a TK103 one. */
-async function tk103Device(skip: number[] = []) {
-  const rows = await t.db
-    .select({
-      id: devices.id,
-      terminalId: devices.terminalId,
-      expireType: devices.expireType,
-      platformExpireAt: devices.platformExpireAt,
-      userExpireAt: devices.userExpireAt,
-    })
-    .from(devices)
-    .where(inArray(devices.protocol, [DEVICE_PROTOCOL.Gt06]))
-    .orderBy(devices.id);
-  const row = rows.find(
-    (r) => /^\d{15}$/.test(r.terminalId) && !skip.includes(r.id) && !isDeviceExpired(r, Date.now()),
-  )!;
-  await t.db.update(devices).set({ protocol: DEVICE_PROTOCOL.Tk103 }).where(eq(devices.id, row.id));
-  return row;
-}
-
-const positionsOf = async (deviceId: number) =>
-  Number((await t.db.select({ n: count() }).from(positions).where(eq(positions.deviceId, deviceId)))[0].n);
+const fx = useFamilyGateway(tk103Codec, DEVICE_PROTOCOL.Tk103, FRAME_END.tk103);
 
 /** The device's alarms of `type` at fix times from `since` on (the seed has older ones). */
 const alarmsOf = (deviceId: number, type: string, since: Date) =>
   until(
     () =>
-      t.db
+      fx.db
         .select({ type: alarms.type, time: alarms.time })
         .from(alarms)
         .where(and(eq(alarms.deviceId, deviceId), eq(alarms.type, type), gte(alarms.time, since))),
@@ -119,12 +47,12 @@ describe('TK103 gateway', () => {
   const usedIds: number[] = [];
 
   it('logs a known device in, stores its reports, acks its alarm once stored, answers its handshake', async () => {
-    const dev = await tk103Device();
+    const dev = await fx.device();
     usedIds.push(dev.id);
     const id = dev.terminalId;
-    const before = await positionsOf(dev.id);
+    const before = await fx.positionsOf(dev.id);
     const base = Math.floor(Date.now() / 1000) * 1000 - 60_000;
-    const c = await connect();
+    const c = await fx.connect();
     c.socket.write(tk103LoginFrame(id, at(base, 0)));
     expect(await c.next()).toBe(`(${id}AP05)`);
     c.socket.write(
@@ -138,7 +66,7 @@ describe('TK103 gateway', () => {
     expect(await c.next()).toBe(`(${id}AS012)`);
     expect(
       await until(
-        () => positionsOf(dev.id),
+        () => fx.positionsOf(dev.id),
         (n) => n === before + 4,
       ),
     ).toBe(before + 4);
@@ -165,7 +93,7 @@ describe('TK103 gateway', () => {
     expect(await alarmsOf(dev.id, 'powerCut', new Date(base))).toEqual([{ type: 'powerCut', time: d }]);
     expect(
       await until(
-        () => positionsOf(dev.id),
+        () => fx.positionsOf(dev.id),
         (n) => n === before + 5,
       ),
     ).toBe(before + 5);
@@ -173,14 +101,14 @@ describe('TK103 gateway', () => {
   });
 
   it('sends a command in the TK103 frame and settles it with the answer', async () => {
-    const dev = await tk103Device(usedIds);
+    const dev = await fx.device(usedIds);
     usedIds.push(dev.id);
     const id = dev.terminalId;
-    const c = await connect();
+    const c = await fx.connect();
     c.socket.write(tk103HandshakeFrame(id));
     expect(await c.next()).toBe(`(${id}AP01HSO)`);
     // The platform's lock word becomes the oil/power cut code.
-    const outcome = bus.request<CommandOutcome>(SUBJECT.gatewayCommand(id), { content: 'RELAY,1#' }, 5000);
+    const outcome = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(id), { content: 'RELAY,1#' }, 5000);
     expect(await c.next()).toBe(`(${id}AV010)`);
     c.socket.write(tk103AnswerFrame(id, 'AV01', 'Cut off the fuel supply: Success!'));
     expect(await outcome).toMatchObject({
@@ -189,7 +117,7 @@ describe('TK103 gateway', () => {
       repliedAt: expect.any(String),
     });
     // A TK103 code goes out as it is.
-    const where = bus.request<CommandOutcome>(SUBJECT.gatewayCommand(id), { content: 'AP00' }, 5000);
+    const where = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(id), { content: 'AP00' }, 5000);
     expect(await c.next()).toBe(`(${id}AP00)`);
     c.socket.write(tk103PositionFrame(id, at(Date.now() - 5000, 0), 'BP04'));
     expect(await where).toMatchObject({ reply: 'BP04' });
@@ -198,23 +126,23 @@ describe('TK103 gateway', () => {
 
   it('refuses an unknown id: no answer, the connection closed, nothing stored', async () => {
     const id = '359999000000001';
-    const c = await connect();
+    const c = await fx.connect();
     c.socket.write(tk103LoginFrame(id, at(Date.now() - 1000, 0)));
     await c.closed;
     expect(c.pending()).toBe(0);
-    const [row] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.terminalId, id));
+    const [row] = await fx.db.select({ id: devices.id }).from(devices).where(eq(devices.terminalId, id));
     expect(row).toBeUndefined();
   });
 
   it("drives the simulator's TK103 tracker: login answered, every report stored", async () => {
-    const dev = await tk103Device(usedIds);
+    const dev = await fx.device(usedIds);
     usedIds.push(dev.id);
-    const before = await positionsOf(dev.id);
+    const before = await fx.positionsOf(dev.id);
     const sim = new SimDevice(
       { terminalId: dev.terminalId, family: 'tk103', lat: 22.6, lon: 114.0, seed: 5 },
       {
         ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, tk103: gw.ports.tk103 },
+        ports: { gt06: 0, jt808: 0, tk103: fx.port },
         manual: true,
         reconnect: false,
         alarmChance: 0,
@@ -232,7 +160,7 @@ describe('TK103 gateway', () => {
       for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
       expect(
         await until(
-          () => positionsOf(dev.id),
+          () => fx.positionsOf(dev.id),
           (n) => n === before + 5,
         ),
       ).toBe(before + 5);
