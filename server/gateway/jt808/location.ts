@@ -5,6 +5,7 @@
  */
 import { ByteReader, deviceTime } from '../codec';
 import { jt808Alarms } from './alarms';
+import { aovxAlarms, applyAovxItems, isAovx } from './aovx-items';
 import { applyItems, type Jt808Position } from './items';
 
 export { jt808Alarms } from './alarms';
@@ -36,9 +37,6 @@ export function readStatusAndPlace(
  * only when the bytes do not tile as items.
  */
 const SHORT_TAIL = 18;
-
-/** Firmware names of the AOVX trackers whose alarm word has its own meaning (Traccar's facts). */
-const AOVX_FIRMWARE = /AOVX_(AL300|GL100)\b/;
 
 function tilesAsItems(body: Buffer, at: number): boolean {
   while (at + 2 <= body.length) at += 2 + body[at + 1];
@@ -86,9 +84,11 @@ export function decodeJt808Location(
   const wordAlarms = alarms.length;
   if (body.length - r.offset === SHORT_TAIL && !tilesAsItems(body, r.offset)) readShortTail(p, r);
   else applyItems(p, alarms, body, r.offset, offsetMinutes);
-  // AOVX AL300/GL100 firmware (named by its 0xF2 item) uses only alarm bit 16: moved while parked.
-  if (typeof p.attributes?.firmware === 'string' && AOVX_FIRMWARE.test(p.attributes.firmware))
-    alarms = [...(alarmWord & 0x10000 ? (['movement'] as const) : []), ...alarms.slice(wordAlarms)];
+  // AOVX AL300/GL100 firmware (named by its 0xF2 item) has its own alarm word and items.
+  if (isAovx(p)) {
+    alarms = aovxAlarms(alarmWord, alarms, wordAlarms);
+    applyAovxItems(p);
+  }
   // Without a fix, the cells or access points heard are the position for a geolocation service.
   if (!p.valid && p.wifi?.length) p.positionType = 'wifi';
   else if (!p.valid && p.cells?.length) p.positionType = 'lbs';

@@ -161,3 +161,30 @@ describe('JT/T 808 transparent fault codes (Traccar Jt808ProtocolDecoderTest)', 
     expect(msg.attributes?.dtcs).toBe('P1457');
   });
 });
+
+describe('AOVX GL100/AL300 items 0xF6 and 0xF8 (Traccar Jt808ProtocolDecoderTest)', () => {
+  const gl100 =
+    '7e020000bd4130571601850419000000001000000e01651ec702caec6402d10000000024082423485001040000000030011f310108f00d02d4000301080509000079c9aff231414f56585f474c3130302d4c415f48322e305f4547393135554c4141425230334130314d30385f56322e302e393a763130f616071eff940261ffe8ff10fdd805dc002800000032000af70600000f620150f81d04086541305716018589553202100062282617474c3130302d4c410000f912000f00000004000000000010240824234954d27e';
+
+  it('reads the sensor block and the ICCID when the firmware item names GL100', () => {
+    const msg = decodeOne(hex(gl100)).msg as LocationMessage;
+    expect(msg).toMatchObject({ temperature: -10.8, iccid: '89553202100062282617' });
+    expect(msg.attributes).toMatchObject({
+      event: 7,
+      temp1: -10.8,
+      humidity: 60.9,
+      gSensor: [-24, -240, -552],
+      workingMode: 4,
+    });
+    expect(msg.attributes?.raw).toEqual({ f9: '000f00000004000000000010240824234954' });
+  });
+
+  it('keeps 0xF6 and 0xF8 raw for firmware that does not name itself AOVX', () => {
+    // The firmware text changed from AOVX_GL100 to XOVX_GL100 (same length, check byte left as is).
+    const other = gl100.replace('414f56585f474c313030', '584f56585f474c313030');
+    const msg = decodeOne(hex(other)).msg as LocationMessage;
+    expect(msg.iccid).toBeUndefined();
+    expect(msg.temperature).toBeUndefined();
+    expect(Object.keys((msg.attributes?.raw as object) ?? {})).toEqual(expect.arrayContaining(['f6', 'f8']));
+  });
+});
