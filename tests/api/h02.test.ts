@@ -15,12 +15,11 @@ import {
   parseH02Command,
   type H02Fix,
 } from '../../server/gateway/h02';
-import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { allPositions, FRAME_END, useFamilyGateway } from '../support/family-gateway';
+import { allPositions, FRAME_END, setupFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-const fx = useFamilyGateway(h02Codec, DEVICE_PROTOCOL.H02, FRAME_END.h02);
+const fx = setupFamilyGateway(h02Codec, DEVICE_PROTOCOL.H02, FRAME_END.h02);
 
 const fixAt = (ms: number, i = 0): H02Fix => ({
   time: new Date(Math.floor(ms / 1000) * 1000),
@@ -51,7 +50,9 @@ describe('H02 gateway', () => {
         fx.db
           .select({ type: alarms.type })
           .from(alarms)
-          .where(and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'sos'), gte(alarms.time, new Date(base - 1000)))),
+          .where(
+            and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'sos'), gte(alarms.time, new Date(base - 1000))),
+          ),
       (rows) => rows.length > 0,
     );
     expect(raised).toEqual([{ type: 'sos' }]);
@@ -63,7 +64,9 @@ describe('H02 gateway', () => {
     const sosRows = await fx.db
       .select({ type: alarms.type })
       .from(alarms)
-      .where(and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'sos'), gte(alarms.time, new Date(base - 1000))));
+      .where(
+        and(eq(alarms.deviceId, dev.id), eq(alarms.type, 'sos'), gte(alarms.time, new Date(base - 1000))),
+      );
     expect(sosRows).toHaveLength(1);
     c.socket.destroy();
   });
@@ -78,7 +81,12 @@ describe('H02 gateway', () => {
     const c = await fx.connect();
     const base = Date.now() - 30_000;
     c.socket.write(encodeH02Binary(sn, fixAt(base, 0), encodeStatusWord({ acc: true })));
-    expect(await until(() => fx.positionsOf(dev.id), (n) => n === before + 1)).toBe(before + 1);
+    expect(
+      await until(
+        () => fx.positionsOf(dev.id),
+        (n) => n === before + 1,
+      ),
+    ).toBe(before + 1);
     // R12 is off by default: nothing comes back for a binary report.
     expect(c.pending()).toBe(0);
     c.socket.write(encodeH02Report(sn, fixAt(base + 10_000, 1), 0xffffffff));
@@ -91,16 +99,28 @@ describe('H02 gateway', () => {
     const first = await fx.device();
     const dev = await fx.device([first.id]);
     const c = await fx.connect();
-    c.socket.write(encodeH02Report(dev.terminalId, fixAt(Date.now() - 5000), encodeStatusWord({ acc: true })));
+    c.socket.write(
+      encodeH02Report(dev.terminalId, fixAt(Date.now() - 5000), encodeStatusWord({ acc: true })),
+    );
     expect(await c.next()).toMatch(REPORT_ANSWER);
 
-    const cut = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'RELAY,1#' }, 5000);
+    const cut = fx.bus.request<CommandOutcome>(
+      SUBJECT.gatewayCommand(dev.terminalId),
+      { content: 'RELAY,1#' },
+      5000,
+    );
     const sent = parseH02Command(await c.next());
     expect(sent).toMatchObject({ id: dev.terminalId, command: 'S20', params: ['1', '1'] });
     const status = encodeStatusWord({ acc: false, fuelCut: true });
-    c.socket.write(encodeH02Answer(dev.terminalId, ['S20', 'DONE'], sent!.time, fixAt(Date.now() - 1000), status));
+    c.socket.write(
+      encodeH02Answer(dev.terminalId, ['S20', 'DONE'], sent!.time, fixAt(Date.now() - 1000), status),
+    );
     // H02 answers carry no success word: the platform's rule (src/domain/commands.ts) calls them errors.
-    expect(await cut).toMatchObject({ reply: 'S20,DONE', result: COMMAND_RESULT.error, repliedAt: expect.any(String) });
+    expect(await cut).toMatchObject({
+      reply: 'S20,DONE',
+      result: COMMAND_RESULT.error,
+      repliedAt: expect.any(String),
+    });
     c.socket.destroy();
   });
 
@@ -120,25 +140,32 @@ describe('H02 gateway', () => {
     const second = await fx.device([first.id]);
     const dev = await fx.device([first.id, second.id]);
     const before = await fx.positionsOf(dev.id);
-    const sim = new SimDevice(
+    const sim = fx.sim(
       { terminalId: dev.terminalId, family: 'h02', lat: 22.54, lon: 114.07, seed: 3 },
-      {
-        ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, h02: fx.port },
-        manual: true,
-        reconnect: false,
-        keepUnacked: true,
-        alarmChance: 0,
-      },
+      { keepUnacked: true },
     );
     try {
       await sim.start();
-      expect(await until(async () => sim.ready, (r) => r)).toBe(true);
+      expect(
+        await until(
+          async () => sim.ready,
+          (r) => r,
+        ),
+      ).toBe(true);
       const base = Date.now() - 30_000;
       for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
-      expect(await until(async () => sim.ledger!.acked.size, (n) => n === 5)).toBe(5);
+      expect(
+        await until(
+          async () => sim.ledger!.acked.size,
+          (n) => n === 5,
+        ),
+      ).toBe(5);
       expect(await fx.positionsOf(dev.id)).toBe(before + 5);
-      const outcome = await fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'RELAY,1#' }, 5000);
+      const outcome = await fx.bus.request<CommandOutcome>(
+        SUBJECT.gatewayCommand(dev.terminalId),
+        { content: 'RELAY,1#' },
+        5000,
+      );
       expect(outcome).toMatchObject({ result: COMMAND_RESULT.success });
       expect(outcome.reply).toContain('S20,');
     } finally {

@@ -12,13 +12,12 @@ import {
   meitrackCodec,
   MEITRACK_EVENT,
 } from '../../server/gateway/meitrack';
-import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { parseServerPacket } from '../../server/sim/meitrack-frames';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { allPositions, FRAME_END, useFamilyGateway } from '../support/family-gateway';
+import { allPositions, FRAME_END, setupFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-const fx = useFamilyGateway(meitrackCodec, DEVICE_PROTOCOL.Meitrack, FRAME_END.meitrack);
+const fx = setupFamilyGateway(meitrackCodec, DEVICE_PROTOCOL.Meitrack, FRAME_END.meitrack);
 
 const sosCount = async (deviceId: number) =>
   Number(
@@ -172,16 +171,7 @@ describe('Meitrack gateway', () => {
     const b = await fx.device([a.id]);
     const dev = await fx.device([a.id, b.id]);
     const before = await fx.positionsOf(dev.id);
-    const sim = new SimDevice(
-      { terminalId: dev.terminalId, family: 'meitrack', lat: 22.5, lon: 114.1, seed: 5 },
-      {
-        ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, meitrack: fx.port },
-        manual: true,
-        reconnect: false,
-        alarmChance: 0,
-      },
-    );
+    const sim = fx.sim({ terminalId: dev.terminalId, family: 'meitrack', lat: 22.5, lon: 114.1, seed: 5 });
     try {
       await sim.start();
       expect(

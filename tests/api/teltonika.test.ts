@@ -13,12 +13,11 @@ import {
   teltonikaCodec,
   TELTONIKA_IO as IO,
 } from '../../server/gateway/teltonika';
-import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { FRAME_END, useFamilyGateway } from '../support/family-gateway';
+import { FRAME_END, setupFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-const fx = useFamilyGateway(teltonikaCodec, DEVICE_PROTOCOL.Teltonika, FRAME_END.teltonika);
+const fx = setupFamilyGateway(teltonikaCodec, DEVICE_PROTOCOL.Teltonika, FRAME_END.teltonika);
 
 describe('Teltonika gateway', () => {
   it('accepts a known IMEI, stores the records once, acks their count after storing, raises the alarm', async () => {
@@ -61,7 +60,11 @@ describe('Teltonika gateway', () => {
     expect(raised).toEqual([{ type: 'accident' }]);
 
     // A GPRS command goes out as Codec 12 and the device's answer settles it.
-    const outcome = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(dev.terminalId), { content: 'getver' }, 5000);
+    const outcome = fx.bus.request<CommandOutcome>(
+      SUBJECT.gatewayCommand(dev.terminalId),
+      { content: 'getver' },
+      5000,
+    );
     const command = await c.nextFrame();
     expect(decodeTeltonikaFrame(command).error).toBeUndefined();
     expect(command.subarray(15, 15 + 6).toString()).toBe('getver');
@@ -91,27 +94,30 @@ describe('Teltonika gateway', () => {
     c.socket.destroy();
   });
 
-  it('drives the simulator\'s Teltonika tracker: every position acked once stored', async () => {
+  it("drives the simulator's Teltonika tracker: every position acked once stored", async () => {
     const first = await fx.device();
     const dev = await fx.device([first.id]);
     const before = await fx.positionsOf(dev.id);
-    const sim = new SimDevice(
+    const sim = fx.sim(
       { terminalId: dev.terminalId, family: 'teltonika', lat: 54.7, lon: 25.3, seed: 3 },
-      {
-        ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, teltonika: fx.port },
-        manual: true,
-        reconnect: false,
-        keepUnacked: true,
-        alarmChance: 0,
-      },
+      { keepUnacked: true },
     );
     try {
       await sim.start();
-      expect(await until(async () => sim.ready, (r) => r)).toBe(true);
+      expect(
+        await until(
+          async () => sim.ready,
+          (r) => r,
+        ),
+      ).toBe(true);
       const base = Date.now() - 30_000;
       for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
-      expect(await until(async () => sim.ledger!.acked.size, (n) => n === 5)).toBe(5);
+      expect(
+        await until(
+          async () => sim.ledger!.acked.size,
+          (n) => n === 5,
+        ),
+      ).toBe(5);
       expect(await fx.positionsOf(dev.id)).toBe(before + 5);
     } finally {
       sim.stop();

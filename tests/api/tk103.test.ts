@@ -15,12 +15,11 @@ import {
   tk103PositionFrame,
   type Tk103Position,
 } from '../../server/gateway/tk103';
-import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { FRAME_END, useFamilyGateway } from '../support/family-gateway';
+import { FRAME_END, setupFamilyGateway } from '../support/family-gateway';
 import { until } from '../support/until';
 
-const fx = useFamilyGateway(tk103Codec, DEVICE_PROTOCOL.Tk103, FRAME_END.tk103);
+const fx = setupFamilyGateway(tk103Codec, DEVICE_PROTOCOL.Tk103, FRAME_END.tk103);
 
 /** The device's alarms of `type` at fix times from `since` on (the seed has older ones). */
 const alarmsOf = (deviceId: number, type: string, since: Date) =>
@@ -138,16 +137,7 @@ describe('TK103 gateway', () => {
     const dev = await fx.device(usedIds);
     usedIds.push(dev.id);
     const before = await fx.positionsOf(dev.id);
-    const sim = new SimDevice(
-      { terminalId: dev.terminalId, family: 'tk103', lat: 22.6, lon: 114.0, seed: 5 },
-      {
-        ...DEFAULT_SIM_OPTIONS,
-        ports: { gt06: 0, jt808: 0, tk103: fx.port },
-        manual: true,
-        reconnect: false,
-        alarmChance: 0,
-      },
-    );
+    const sim = fx.sim({ terminalId: dev.terminalId, family: 'tk103', lat: 22.6, lon: 114.0, seed: 5 });
     try {
       await sim.start();
       expect(

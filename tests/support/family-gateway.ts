@@ -14,6 +14,8 @@ import { positions } from '../../server/db/schema/positions';
 import type { ProtocolCodec } from '../../server/gateway/codec';
 import type { GatewayOptions } from '../../server/gateway/runtime/context';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
+import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
+import type { SimDeviceSpec, SimOptions } from '../../server/sim/options';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { isDeviceExpired } from '../../src/domain/expiry';
 import { until } from './until';
@@ -125,13 +127,15 @@ export interface FamilyGateway {
   connect(): Promise<TrackerConnection>;
   device(skip?: number[]): Promise<Awaited<ReturnType<typeof familyDevice>>>;
   positionsOf(deviceId: number): Promise<number>;
+  /** The simulator's tracker against this gateway: reports when told, no reconnects, no random alarms. */
+  sim(spec: SimDeviceSpec, options?: Partial<SimOptions>): SimDevice;
 }
 
 /**
  * Registers beforeAll/afterAll hooks that start a seeded database, a memory bus and a gateway
  * serving `codec` (devices switched to `protocol`), and close them and every connection after.
  */
-export function useFamilyGateway(
+export function setupFamilyGateway(
   codec: ProtocolCodec,
   protocol: DeviceProtocol,
   frameEnd: FrameEnd,
@@ -173,5 +177,14 @@ export function useFamilyGateway(
     connect: () => connectTracker(get().gw.ports[codec.protocol], frameEnd, sockets),
     device: (skip) => familyDevice(get().t.db, protocol, skip),
     positionsOf: (deviceId) => positionsOf(get().t.db, deviceId),
+    sim: (spec, extra = {}) =>
+      new SimDevice(spec, {
+        ...DEFAULT_SIM_OPTIONS,
+        ports: { gt06: 0, jt808: 0, [spec.family]: get().gw.ports[codec.protocol] },
+        manual: true,
+        reconnect: false,
+        alarmChance: 0,
+        ...extra,
+      }),
   };
 }
