@@ -10,7 +10,7 @@
  * LAC (2), cell id (2): Traccar's tests hold one from device 2130510938 next to its text twin
  * (`...,69129336,0,100.0,18,5141,5A20`), which these offsets reproduce. Traccar reads none of it.
  */
-import { deviceTime, type CellTower, type LocationMessage } from '../codec';
+import { deviceTime, messageOf, type CellTower, type LocationMessage } from '../codec';
 import { batteryPercent, decodeStatusWord } from './status';
 import { H02_MARK, KNOT_KMH, takeFrameId, type FrameContext } from './context';
 
@@ -50,9 +50,7 @@ export function decodeBinaryFrame(frame: Buffer, ctx: FrameContext): LocationMes
   if ([latitude, longitude, speed, course].some(Number.isNaN)) return 'binary position is not BCD';
   takeFrameId(ctx, deviceId);
   const status = decodeStatusWord(word);
-  const msg: LocationMessage = {
-    ...ctx.base(H02_MARK.binary),
-    ...status,
+  const msg = messageOf<LocationMessage>(ctx.base(H02_MARK.binary), status, {
     type: status.alarm ? 'alarm' : 'location',
     time: time ?? ctx.now,
     valid: time !== null && (flags & 0x02) !== 0,
@@ -61,7 +59,7 @@ export function decodeBinaryFrame(frame: Buffer, ctx: FrameContext): LocationMes
     speed: speed * KNOT_KMH,
     course,
     positionType: 'gps',
-  };
+  });
   const percent = batteryPercent(battery);
   if (percent !== undefined) msg.battery = percent;
   const tail = at + 17;
@@ -80,7 +78,8 @@ export function decodeBinaryFrame(frame: Buffer, ctx: FrameContext): LocationMes
   }
   if (frame.length === SENSOR_FRAME_LENGTH) readSensors(frame, msg);
   // Bytes no public document explains are kept raw for support.
-  if (frame.length > tail) msg.attributes = { ...msg.attributes, extra: hexOf(frame, tail, frame.length - tail) };
+  if (frame.length > tail)
+    msg.attributes = { ...msg.attributes, extra: hexOf(frame, tail, frame.length - tail) };
   return msg;
 }
 
@@ -91,5 +90,9 @@ function readSensors(frame: Buffer, msg: LocationMessage): void {
   msg.fuel = frame.readUInt16BE(SENSOR_AT + 4);
   msg.temperature = frame.readInt16BE(SENSOR_AT + 6);
   msg.altitude = frame[SENSOR_AT + 8];
-  msg.attributes = { ...msg.attributes, lac: frame.readUInt16BE(SENSOR_AT + 9), cid: frame.readUInt16BE(SENSOR_AT + 11) };
+  msg.attributes = {
+    ...msg.attributes,
+    lac: frame.readUInt16BE(SENSOR_AT + 9),
+    cid: frame.readUInt16BE(SENSOR_AT + 11),
+  };
 }

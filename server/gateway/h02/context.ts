@@ -22,7 +22,13 @@ export function frameContext(session: CodecSession, now: Date): FrameContext {
     now,
     deviceId: session.deviceId,
     // H02 frames carry no serial and no checksum.
-    base: (messageId) => ({ protocol: 'h02', messageId, serial: 0, checksumOk: true, deviceId: ctx.deviceId }),
+    base: (messageId) => ({
+      protocol: 'h02',
+      messageId,
+      serial: 0,
+      checksumOk: true,
+      deviceId: ctx.deviceId,
+    }),
   };
   return ctx;
 }

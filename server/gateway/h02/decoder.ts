@@ -48,7 +48,11 @@ function decodeText(frame: Buffer, ctx: FrameContext): DecodeResult {
   rememberMaker(ctx.session, t.maker);
   const id = ctx.deviceId;
   const maker = makerOf(ctx.session);
-  const done = (msg: DecodedMessage | string, reply: Buffer | null = null, locationAck?: boolean): DecodeResult => {
+  const done = (
+    msg: DecodedMessage | string,
+    reply: Buffer | null = null,
+    locationAck?: boolean,
+  ): DecodeResult => {
     if (typeof msg === 'string') return errorResult(msg);
     const result: DecodeResult = { messages: [msg], reply: id ? reply : null };
     if (id && reply && locationAck !== undefined) result.locationAck = locationAck;
@@ -61,7 +65,11 @@ function decodeText(frame: Buffer, ctx: FrameContext): DecodeResult {
       return done(decodeHeartbeat(t, ctx), id ? h02HeartbeatAnswer(maker, id, t.type) : null);
     case 'XT':
       // "Heartbeat packet (XT)" in the H02 document Traccar hosts; its fields are not described.
-      return done({ ...ctx.base(H02_MARK.text), type: 'heartbeat', attributes: { xt: t.fields.slice(3).join(',') } });
+      return done({
+        ...ctx.base(H02_MARK.text),
+        type: 'heartbeat',
+        attributes: { xt: t.fields.slice(3).join(',') },
+      });
     case 'NBR':
       return done(decodeNbr(t, ctx), id ? h02ReportAnswer(maker, id, 'NBR', ctx.now) : null, true);
     case 'LINK':

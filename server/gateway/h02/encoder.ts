@@ -33,7 +33,9 @@ export function encodeH02Command(content: string, session: CodecSession, now = n
 }
 
 /** The command word and time of a server command frame (what a tracker reads), or null. */
-export function parseH02Command(frame: string): { id: string; command: string; time: string; params: string[] } | null {
+export function parseH02Command(
+  frame: string,
+): { id: string; command: string; time: string; params: string[] } | null {
   const m = /^\*[A-Za-z]{2},([^,]*),([^,#]+),(\d{6})((?:,[^#]*)?)#$/.exec(frame.trim());
   if (!m) return null;
   return { id: m[1], command: m[2], time: m[3], params: m[4] ? m[4].slice(1).split(',') : [] };
@@ -50,7 +52,8 @@ export interface H02Fix {
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const ddmmyy = (t: Date) => `${pad(t.getUTCDate(), 2)}${pad(t.getUTCMonth() + 1, 2)}${pad(t.getUTCFullYear() % 100, 2)}`;
+const ddmmyy = (t: Date) =>
+  `${pad(t.getUTCDate(), 2)}${pad(t.getUTCMonth() + 1, 2)}${pad(t.getUTCFullYear() % 100, 2)}`;
 
 /** DDMM.mmmm (latitude) or DDDMM.mmmm (longitude) and its hemisphere. */
 function textCoordinate(value: number, degreeDigits: number, hemispheres: string): [string, string] {
@@ -83,20 +86,41 @@ export interface H02ReportExtras {
 }
 
 /** A V1 report. */
-export function encodeH02Report(id: string, fix: H02Fix, status: number, extras: H02ReportExtras = {}, maker = 'HQ'): Buffer {
+export function encodeH02Report(
+  id: string,
+  fix: H02Fix,
+  status: number,
+  extras: H02ReportExtras = {},
+  maker = 'HQ',
+): Buffer {
   const parts: (string | number)[] = ['V1', ...sentence(fix, status)];
   if (extras.mileageKm !== undefined)
-    parts.push(Math.round(extras.mileageKm * 1000), 0, '0.0', Math.round(extras.altitude ?? 0), '287D', '1FB8');
+    parts.push(
+      Math.round(extras.mileageKm * 1000),
+      0,
+      '0.0',
+      Math.round(extras.altitude ?? 0),
+      '287D',
+      '1FB8',
+    );
   return h02Frame(maker, id, parts);
 }
 
 /** A V4 answer to a command: the command, result words, the command's time, then a position. */
-export function encodeH02Answer(id: string, answer: string[], commandTime: string, fix: H02Fix, status: number, maker = 'HQ'): Buffer {
+export function encodeH02Answer(
+  id: string,
+  answer: string[],
+  commandTime: string,
+  fix: H02Fix,
+  status: number,
+  maker = 'HQ',
+): Buffer {
   return h02Frame(maker, id, ['V4', ...answer, commandTime, ...sentence(fix, status)]);
 }
 
 /** An HTBT heartbeat with the battery in percent. */
-export const encodeH02Heartbeat = (id: string, battery = 100, maker = 'HQ') => h02Frame(maker, id, ['HTBT', battery]);
+export const encodeH02Heartbeat = (id: string, battery = 100, maker = 'HQ') =>
+  h02Frame(maker, id, ['HTBT', battery]);
 
 /** A 32-byte binary report: 10-digit id, BCD time and position, battery level, status word. */
 export function encodeH02Binary(id: string, fix: H02Fix, status: number, battery = 6): Buffer {

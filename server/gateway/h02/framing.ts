@@ -32,7 +32,7 @@ const HASH = 0x23; // #
 const COMMA = 0x2c;
 
 const isLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
-const isBcd = (b: number) => (b >> 4) <= 9 && (b & 0x0f) <= 9;
+const isBcd = (b: number) => b >> 4 <= 9 && (b & 0x0f) <= 9;
 const isMark = (b: number | undefined) => b === TEXT_MARK || b === BINARY_MARK || b === X_MARK;
 
 /** Whether a frame may start at `at`: a marker, and what follows it so far fits that marker. */
@@ -122,7 +122,8 @@ export function createH02Splitter(options: H02SplitterOptions = {}): FrameSplitt
 export function detectH02(frame: Buffer): boolean {
   if (frame.length >= 5 && frame[0] === TEXT_MARK)
     return isLetter(frame[1]) && isLetter(frame[2]) && frame[3] === COMMA;
-  if (frame[0] !== BINARY_MARK || !(H02_BINARY_LENGTHS as readonly number[]).includes(frame.length)) return false;
+  if (frame[0] !== BINARY_MARK || !(H02_BINARY_LENGTHS as readonly number[]).includes(frame.length))
+    return false;
   for (let i = 1; i <= BCD_HEAD; i++) if (!isBcd(frame[i])) return false;
   return true;
 }

@@ -15,7 +15,13 @@ export {
   type H02Fix,
   type H02ReportExtras,
 } from './encoder';
-export { createH02Splitter, detectH02, H02_BINARY_LENGTHS, H02_DEFAULT_MAX_BUFFER, H02_TEXT_MAX } from './framing';
+export {
+  createH02Splitter,
+  detectH02,
+  H02_BINARY_LENGTHS,
+  H02_DEFAULT_MAX_BUFFER,
+  H02_TEXT_MAX,
+} from './framing';
 export { h02HeartbeatAnswer, h02R12, h02ReportAnswer, H02_DEFAULT_MAKER } from './replies';
 export { batteryPercent, decodeStatusWord, encodeStatusWord, H02_STATUS_BIT } from './status';
 export { H02_MARK, KNOT_KMH } from './context';

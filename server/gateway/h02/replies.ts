@@ -21,7 +21,8 @@ export const makerOf = (session: CodecSession) => makers.get(session) ?? H02_DEF
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** hhmmss in UTC. */
-export const hhmmss = (t: Date) => `${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}${pad(t.getUTCSeconds())}`;
+export const hhmmss = (t: Date) =>
+  `${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}${pad(t.getUTCSeconds())}`;
 /** yyyyMMddHHmmss in UTC. */
 export const stamp = (t: Date) =>
   `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}${hhmmss(t)}`;

@@ -37,7 +37,11 @@ export function decodeStatusWord(word: number): DeviceStatus {
 }
 
 /** The status word a device with these conditions sends (all other bits 1: nothing present). */
-export function encodeStatusWord(s: { acc: boolean; fuelCut?: boolean; alarms?: readonly AlarmType[] }): number {
+export function encodeStatusWord(s: {
+  acc: boolean;
+  fuelCut?: boolean;
+  alarms?: readonly AlarmType[];
+}): number {
   let word = 0xffffffff;
   if (!s.acc) word &= ~(1 << H02_STATUS_BIT.acc);
   if (s.fuelCut) word &= ~(1 << H02_STATUS_BIT.fuelCut);

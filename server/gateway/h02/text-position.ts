@@ -8,7 +8,7 @@
  * odometer (m), temperature, fuel, altitude, LAC (hex), cell id (hex), or free values kept as
  * `attributes.io1..`.
  */
-import type { LocationMessage } from '../codec';
+import { messageOf, type LocationMessage } from '../codec';
 import { H02_MARK, KNOT_KMH, type FrameContext } from './context';
 import { coordinate, isDate6, isHex8, num, statusWord, textTime, type TextFrame } from './fields';
 import { batteryPercent, decodeStatusWord } from './status';
@@ -49,9 +49,7 @@ export function decodeTextPosition(t: TextFrame, start: number, ctx: FrameContex
   }
   const status = isHex8(f[k]) ? decodeStatusWord(statusWord(f[k++])) : {};
   if (!hasFix) latitude = longitude = 0;
-  const msg: LocationMessage = {
-    ...ctx.base(H02_MARK.text),
-    ...status,
+  const msg = messageOf<LocationMessage>(ctx.base(H02_MARK.text), status, {
     type: status.alarm ? 'alarm' : 'location',
     time: time ?? ctx.now,
     valid: hasFix && time !== null && (validity === 'A' || /^\d+$/.test(validity)),
@@ -60,7 +58,7 @@ export function decodeTextPosition(t: TextFrame, start: number, ctx: FrameContex
     speed: num(f[start + 6]) * KNOT_KMH,
     course: num(f[start + 7]),
     positionType: 'gps',
-  };
+  });
   const percent = battery === undefined ? undefined : batteryPercent(battery);
   if (percent !== undefined) msg.battery = percent;
   if (iccid) msg.iccid = iccid;

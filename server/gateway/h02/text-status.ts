@@ -11,7 +11,12 @@ import { decodeStatusWord } from './status';
 
 const int = (s: string | undefined) => (s !== undefined && /^-?\d+$/.test(s.trim()) ? Number(s) : NaN);
 
-function lbsLocation(ctx: FrameContext, time: Date | null, cells: CellTower[], status: DeviceStatus): LocationMessage {
+function lbsLocation(
+  ctx: FrameContext,
+  time: Date | null,
+  cells: CellTower[],
+  status: DeviceStatus,
+): LocationMessage {
   const msg: LocationMessage = {
     ...ctx.base(H02_MARK.text),
     ...status,
@@ -44,7 +49,8 @@ export function decodeNbr(t: TextFrame, ctx: FrameContext): LocationMessage | st
   const cells: CellTower[] = [];
   for (let i = 8; i + 2 < end; i += 3) {
     const [lac, cid, rssi] = [int(f[i]), int(f[i + 1]), int(f[i + 2])];
-    if (![mcc, mnc, lac, cid].some(Number.isNaN)) cells.push({ mcc, mnc, lac, cid, ...(Number.isNaN(rssi) ? {} : { rssi }) });
+    if (![mcc, mnc, lac, cid].some(Number.isNaN))
+      cells.push({ mcc, mnc, lac, cid, ...(Number.isNaN(rssi) ? {} : { rssi }) });
   }
   const time = textTime(f[3], f[end], ctx.session.timezoneOffsetMinutes ?? 0);
   return lbsLocation(ctx, time, cells, decodeStatusWord(statusWord(f[end + 1])));
@@ -65,7 +71,8 @@ export function decodeV3(t: TextFrame, ctx: FrameContext): LocationMessage | str
   const time = textTime(f[3], f[end], ctx.session.timezoneOffsetMinutes ?? 0);
   const msg = lbsLocation(ctx, time, cells, decodeStatusWord(statusWord(f[end + 1])));
   const battery = f[6 + count * 4];
-  if (/^[0-9A-Fa-f]{4}$/.test(battery ?? '')) msg.attributes = { ...msg.attributes, batteryRaw: parseInt(battery, 16) };
+  if (/^[0-9A-Fa-f]{4}$/.test(battery ?? ''))
+    msg.attributes = { ...msg.attributes, batteryRaw: parseInt(battery, 16) };
   return msg;
 }
 
@@ -86,7 +93,8 @@ export function decodeVp1(t: TextFrame, ctx: FrameContext): LocationMessage | st
   }
   const latitude = coordinate(f[4], f[5], 'S');
   const longitude = coordinate(f[6], f[7], 'W');
-  if (!/^[AB]$/.test(f[3]) || Number.isNaN(latitude) || Number.isNaN(longitude)) return 'VP1 position unreadable';
+  if (!/^[AB]$/.test(f[3]) || Number.isNaN(latitude) || Number.isNaN(longitude))
+    return 'VP1 position unreadable';
   // The report has a date but no time of day: the receive time on that day, else the day's start.
   const day = textTime('000000', f[10], 0);
   const today = day !== null && day.toISOString().slice(0, 10) === ctx.now.toISOString().slice(0, 10);

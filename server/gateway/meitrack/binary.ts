@@ -12,7 +12,13 @@
  *
  * Times are seconds since 2000-01-01 UTC; coordinates are signed micro-degrees.
  */
-import { ByteReader, type DecodeResult, type DecodedMessage, type LocationMessage } from '../codec';
+import {
+  ByteReader,
+  messageOf,
+  type DecodeResult,
+  type DecodedMessage,
+  type LocationMessage,
+} from '../codec';
 import { applyCceParams, readCceGroups } from './cce-params';
 import type { MeitrackPacket } from './decoder';
 import { eventAlarm } from './events';
@@ -71,8 +77,7 @@ function cccRecord(r: ByteReader, base: Base, now: Date, left: number): Location
   const battery = le16(r) / 100;
   const power = le16(r);
   const alarm = eventAlarm(event);
-  const msg: LocationMessage = {
-    ...base,
+  const msg = messageOf<LocationMessage>(base, {
     type: alarm ? 'alarm' : 'location',
     time: time ?? now,
     valid: valid && time !== null,
@@ -87,7 +92,7 @@ function cccRecord(r: ByteReader, base: Base, now: Date, left: number): Location
     gsmSignal,
     // Power is reported raw here (Traccar stores it unscaled too); the AAA packets carry volts.
     attributes: { event, hdop, runtime, io, adc1, batteryVoltage: battery, power, cacheLeft: left },
-  };
+  });
   if (cell.mcc > 0) msg.cells = [cell];
   if (alarm) {
     msg.alarm = alarm;

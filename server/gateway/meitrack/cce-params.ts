@@ -4,7 +4,13 @@
  * values are 1, 2, 4 bytes or `length u8` + bytes; all little-endian. Ids not mapped here are
  * kept as attribute `p<hex id>` when they are plain numbers.
  */
-import type { ByteReader, CellTower, LocationMessage, WifiAccessPoint } from '../codec';
+import {
+  messageOf,
+  type ByteReader,
+  type CellTower,
+  type LocationMessage,
+  type WifiAccessPoint,
+} from '../codec';
 import { eventAlarm } from './events';
 import { recordTime } from './record-time';
 
@@ -85,8 +91,7 @@ export function applyCceParams(
   const attributes: Record<string, unknown> = { cacheLeft: left };
   const cells: CellTower[] = [];
   const wifi: WifiAccessPoint[] = [];
-  const msg: LocationMessage = {
-    ...base,
+  const msg = messageOf<LocationMessage>(base, {
     type: 'location',
     time: now,
     valid: false,
@@ -95,7 +100,7 @@ export function applyCceParams(
     speed: 0,
     course: 0,
     attributes,
-  };
+  });
   let seconds: number | undefined;
   let fixValid = false;
   for (const { id, size, value } of params) {

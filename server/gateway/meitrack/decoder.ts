@@ -12,6 +12,7 @@ import {
   cleanText,
   errorResult,
   guardDecode,
+  messageOf,
   type CodecSession,
   type DecodeResult,
   type DecodedMessage,
@@ -136,11 +137,11 @@ const FIX_KEYS = [
 
 /** A report as a location, an alarm, or (event 31) a heartbeat with the device's status. */
 export function reportMessage(report: ParsedReport, base: Base): DecodedMessage {
-  const fields: Partial<ParsedReport> = { ...report };
+  const fields = messageOf<Partial<ParsedReport>>(report);
   delete fields.event;
   if (report.event === MEITRACK_EVENT.heartbeat && !report.alarm) {
     for (const key of FIX_KEYS) delete fields[key];
-    return { ...base, ...fields, type: 'heartbeat' };
+    return messageOf<DecodedMessage>(base, fields, { type: 'heartbeat' });
   }
-  return { ...base, ...(fields as ParsedReport), type: report.alarm ? 'alarm' : 'location' };
+  return messageOf<DecodedMessage>(base, fields, { type: report.alarm ? 'alarm' : 'location' });
 }

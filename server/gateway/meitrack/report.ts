@@ -10,7 +10,7 @@
  * The analog group is either hex ADCs `AD1|AD2|AD3|battery|external power` (1/100 V), or, in
  * newer firmware, decimal volts `battery|external|RTC|MCU|GPS`.
  */
-import { deviceTime, type CellTower, type LocationMessage, type PositionFix } from '../codec';
+import { deviceTime, messageOf, type CellTower, type LocationMessage, type PositionFix } from '../codec';
 import { eventAcc, eventAlarm, MEITRACK_EVENT } from './events';
 
 /** Fields a report needs, up to and including the I/O state. */
@@ -69,7 +69,7 @@ export function parseReport(fields: readonly string[], now: Date): ParsedReport 
   if (Number.isFinite(altitude)) fix.altitude = altitude;
   if (Number.isFinite(satellites)) fix.satellites = satellites;
   if (Number.isFinite(mileage)) fix.mileage = mileage / 1000;
-  const out: ParsedReport = { ...fix, event, attributes };
+  const out = messageOf<ParsedReport>(fix, { event, attributes });
   if (Number.isFinite(signal)) out.gsmSignal = signal;
   if (cells) out.cells = cells;
   const acc = eventAcc(event);

@@ -10,6 +10,7 @@ import {
   DecodeError,
   errorResult,
   guardDecode,
+  messageOf,
   type CodecSession,
   type DecodeResult,
   type DecodedMessage,
@@ -105,9 +106,7 @@ function readRecord(r: ByteReader, layout: IoLayout, now: Date, base: Base): Loc
   const io = mapIoElements(elements);
   const timeOk = ms >= EARLIEST_MS && ms <= now.getTime() + LATEST_AHEAD_MS;
   const alarms = [...(priority === PRIORITY_PANIC ? (['sos'] as const) : []), ...(io.alarms ?? [])];
-  const msg: LocationMessage = {
-    ...base,
-    ...io,
+  const msg = messageOf<LocationMessage>(base, io, {
     type: alarms.length ? 'alarm' : 'location',
     time: timeOk ? new Date(ms) : now,
     // Without a fix the device repeats the last coordinates and zeroes the satellites.
@@ -119,8 +118,8 @@ function readRecord(r: ByteReader, layout: IoLayout, now: Date, base: Base): Loc
     satellites,
     speed,
     positionType: 'gps',
-    attributes: { ...io.attributes, priority, eventIo: eventId },
-  };
+    attributes: messageOf(io.attributes, { priority, eventIo: eventId }),
+  });
   if (alarms.length) {
     msg.alarm = alarms[0];
     msg.alarms = alarms;

@@ -6,6 +6,7 @@ import {
   cleanText,
   errorResult,
   guardDecode,
+  messageOf,
   type AlarmType,
   type CodecSession,
   type DecodeResult,
@@ -131,7 +132,7 @@ function located(ctx: Ctx, gps: Tk103Gps | null, event: Event, lbs?: LbsWifi): L
     speed: 0,
     course: 0,
   };
-  const msg: LocationMessage = { ...ctx.base, ...fix, ...gps?.status, type: 'location' };
+  const msg = messageOf<LocationMessage>(ctx.base, fix, gps?.status, { type: 'location' });
   if (event.acc !== undefined) msg.acc = event.acc;
   const attributes = { ...gps?.attributes, ...event.attributes };
   if (Object.keys(attributes).length) msg.attributes = attributes;
@@ -149,7 +150,7 @@ function located(ctx: Ctx, gps: Tk103Gps | null, event: Event, lbs?: LbsWifi): L
 }
 
 function status(ctx: Ctx, values: DeviceStatus, attributes: Record<string, unknown>): DecodedMessage {
-  return { ...ctx.base, ...values, type: 'status', attributes };
+  return messageOf<DecodedMessage>(ctx.base, values, { type: 'status', attributes });
 }
 
 /** ZC20: `ddmmyy,hhmmss,<level 0-6>,<battery 0.01 V>,<power 0.1 V>,<installed>`. */
