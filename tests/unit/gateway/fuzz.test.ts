@@ -1,74 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodecSession, LocationMessage, ProtocolCodec } from '../../../server/gateway/codec';
+import type { LocationMessage, ProtocolCodec } from '../../../server/gateway/codec';
 import { buildGt06Packet, gt06Codec, parseGt06Frame } from '../../../server/gateway/gt06';
 import { buildJt808Frame, jt808Codec, parseJt808Frame } from '../../../server/gateway/jt808';
 import { GT06, hex, JT808 } from './frames';
+import { bytes, fuzzHarness } from './fuzz-support';
 
 const NOW = new Date('2024-05-06T07:08:09Z');
 const CODECS: Array<[string, ProtocolCodec, Buffer[]]> = [
   ['gt06', gt06Codec, Object.values(GT06).map(hex)],
   ['jt808', jt808Codec, Object.values(JT808).map(hex)],
 ];
-// size 'max' makes fast-check use the whole length range instead of its small default.
-const bytes = (max = 600) => fc.uint8Array({ maxLength: max, size: 'max' }).map((a) => Buffer.from(a));
-
-/** Cuts `data` at the given points (sorted, deduplicated) into consecutive chunks. */
-function cut(data: Buffer, points: number[]): Buffer[] {
-  const at = [...new Set(points.map((p) => p % (data.length + 1)))].sort((a, b) => a - b);
-  const chunks: Buffer[] = [];
-  let prev = 0;
-  for (const p of [...at, data.length]) {
-    chunks.push(data.subarray(prev, p));
-    prev = p;
-  }
-  return chunks;
-}
-
-/** Splitter plus decoder over a chunked stream; any exception fails the property. */
-function run(codec: ProtocolCodec, chunks: Buffer[], maxBuffer = 1024) {
-  const splitter = codec.createSplitter({ maxBuffer });
-  const session: CodecSession = {};
-  const frames: Buffer[] = [];
-  for (const chunk of chunks) {
-    for (const frame of splitter.push(chunk)) {
-      frames.push(frame);
-      const result = codec.decodeFrame(frame, session, NOW);
-      expect(Array.isArray(result.messages)).toBe(true);
-      expect(result.error === undefined || result.messages.length === 0).toBe(true);
-    }
-    expect(splitter.buffered).toBeLessThanOrEqual(maxBuffer);
-  }
-  return frames;
-}
 
 describe.each(CODECS)('%s under fuzzing', (_name, codec, valid) => {
   const frame = fc.constantFrom(...valid);
+  const fuzz = fuzzHarness({ codec, now: NOW });
 
   it('never throws on random bytes, and keeps the buffer under its cap', () => {
-    fc.assert(fc.property(fc.array(bytes(), { maxLength: 8 }), (chunks) => void run(codec, chunks, 256)));
+    fuzz.randomChunks();
   });
 
   it('never throws on truncated or mutated real frames', () => {
-    const mutated = fc
-      .tuple(
-        frame,
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 6 }),
-        fc.nat(),
-      )
-      .map(([f, edits, keep]) => {
-        const copy = Buffer.from(f);
-        for (const [at, value] of edits) copy[at % copy.length] = value;
-        return copy.subarray(0, 1 + (keep % copy.length));
-      });
-    fc.assert(
-      fc.property(mutated, (f) => {
-        const result = codec.decodeFrame(f, {}, NOW);
-        expect(result.error === undefined || result.messages.length === 0).toBe(true);
-        run(codec, [f]);
-      }),
-      { numRuns: 500 },
-    );
+    fuzz.mutated(valid, { numRuns: 500 });
   });
 
   it('never throws on oversized input', () => {
@@ -77,30 +30,18 @@ describe.each(CODECS)('%s under fuzzing', (_name, codec, valid) => {
       Buffer.alloc(70_000, 0x78),
       Buffer.alloc(70_000, 0x79),
     ]);
-    expect(() => run(codec, [huge, huge.subarray(1)], 512)).not.toThrow();
-    expect(codec.decodeFrame(huge, {}, NOW).messages).toEqual([]);
+    expect(fuzz.oversized(huge, 1).messages).toEqual([]);
   });
 
   it('yields the same frames however the stream is split', () => {
-    fc.assert(
-      fc.property(
-        fc.array(frame, { minLength: 1, maxLength: 6 }),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (list, points) => {
-          const stream = Buffer.concat(list);
-          const expected = list.map((f) => f.toString('hex'));
-          expect(run(codec, [stream], 4096).map((f) => f.toString('hex'))).toEqual(expected);
-          expect(run(codec, cut(stream, points), 4096).map((f) => f.toString('hex'))).toEqual(expected);
-        },
-      ),
-    );
+    fuzz.splitAnywhere(valid);
   });
 
   it('finds the real frames again after leading garbage without start marks', () => {
     const noMarks = bytes(100).map((b) => b.filter((x) => x !== 0x78 && x !== 0x79 && x !== 0x7e));
     fc.assert(
       fc.property(noMarks, fc.array(frame, { minLength: 1, maxLength: 3 }), (junk, list) => {
-        const out = run(codec, [Buffer.concat([Buffer.from(junk), ...list])], 4096);
+        const out = fuzz.run([Buffer.concat([Buffer.from(junk), ...list])], 4096);
         expect(out.map((f) => f.toString('hex'))).toEqual(list.map((f) => f.toString('hex')));
       }),
     );

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodecSession } from '../../../server/gateway/codec';
 import { buildMeitrackPacket, encodeMeitrackReport, meitrackCodec } from '../../../server/gateway/meitrack';
+import { bytes, fuzzHarness } from './fuzz-support';
 import { binary, doc, text } from './meitrack-frames';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
-const bytes = (max = 600) => fc.uint8Array({ maxLength: max, size: 'max' }).map((a) => Buffer.from(a));
 const crlf = (b: Buffer) => Buffer.concat([b, Buffer.from('\r\n')]);
 const VALID = [
   doc('interval'),
@@ -29,25 +28,11 @@ const VALID = [
   }),
 ];
 
-/** Splitter plus decoder over a chunked stream; any exception fails the property. */
-function run(chunks: Buffer[], maxBuffer = 1024): Buffer[] {
-  const splitter = meitrackCodec.createSplitter({ maxBuffer });
-  const session: CodecSession = {};
-  const frames: Buffer[] = [];
-  for (const chunk of chunks) {
-    for (const frame of splitter.push(chunk)) {
-      frames.push(frame);
-      const result = meitrackCodec.decodeFrame(frame, session, NOW);
-      expect(result.error === undefined || result.messages.length === 0).toBe(true);
-    }
-    expect(splitter.buffered).toBeLessThanOrEqual(maxBuffer);
-  }
-  return frames;
-}
+const fuzz = fuzzHarness({ codec: meitrackCodec, now: NOW });
 
 describe('Meitrack under fuzzing', () => {
   it('never throws on random bytes, and keeps the buffer under its cap', () => {
-    fc.assert(fc.property(fc.array(bytes(), { maxLength: 8 }), (chunks) => void run(chunks, 256)));
+    fuzz.randomChunks();
   });
 
   it('never throws on random bytes behind a valid head, text or binary', () => {
@@ -59,7 +44,7 @@ describe('Meitrack under fuzzing', () => {
           '353358017784062',
           Buffer.concat([Buffer.from(`${command},`), body]),
         );
-        expect(run([f], 4096).length).toBeGreaterThanOrEqual(1);
+        expect(fuzz.run([f], 4096).length).toBeGreaterThanOrEqual(1);
         meitrackCodec.decodeFrame(f, {}, NOW);
       }),
     );
@@ -77,42 +62,11 @@ describe('Meitrack under fuzzing', () => {
   });
 
   it('never throws on truncated or mutated real frames', () => {
-    const mutated = fc
-      .tuple(
-        fc.constantFrom(...VALID),
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 6 }),
-        fc.nat(),
-      )
-      .map(([f, edits, keep]) => {
-        const copy = Buffer.from(f);
-        for (const [at, value] of edits) copy[at % copy.length] = value;
-        return copy.subarray(0, 1 + (keep % copy.length));
-      });
-    fc.assert(
-      fc.property(mutated, (f) => {
-        const result = meitrackCodec.decodeFrame(f, {}, NOW);
-        expect(result.error === undefined || result.messages.length === 0).toBe(true);
-        run([f]);
-      }),
-      { numRuns: 1000 },
-    );
+    fuzz.mutated(VALID, { numRuns: 1000 });
   });
 
   it('yields the same frames however the stream is split', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom(...VALID), { minLength: 1, maxLength: 6 }),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (list, points) => {
-          const stream = Buffer.concat(list);
-          const at = [...new Set(points.map((p) => p % (stream.length + 1)))].sort((a, b) => a - b);
-          const chunks = [...at, stream.length].map((end, i, all) =>
-            stream.subarray(i ? all[i - 1] : 0, end),
-          );
-          expect(run(chunks, 4096).map((f) => f.toString('hex'))).toEqual(list.map((f) => f.toString('hex')));
-        },
-      ),
-    );
+    fuzz.splitAnywhere(VALID);
   });
 
   it('never throws on oversized input', () => {
@@ -121,7 +75,6 @@ describe('Meitrack under fuzzing', () => {
       Buffer.alloc(70_000, 0x24),
       Buffer.alloc(70_000, 0xff),
     ]);
-    expect(() => run([huge, huge.subarray(3)], 512)).not.toThrow();
-    expect(meitrackCodec.decodeFrame(huge, {}, NOW).messages).toEqual([]);
+    expect(fuzz.oversized(huge, 3).messages).toEqual([]);
   });
 });
