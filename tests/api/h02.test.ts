@@ -16,7 +16,7 @@ import {
   type H02Fix,
 } from '../../server/gateway/h02';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { allPositions, FRAME_END, setupFamilyGateway } from '../support/family-gateway';
+import { allPositions, FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
 
 const fx = setupFamilyGateway(h02Codec, DEVICE_PROTOCOL.H02, FRAME_END.h02);
@@ -81,12 +81,7 @@ describe('H02 gateway', () => {
     const c = await fx.connect();
     const base = Date.now() - 30_000;
     c.socket.write(encodeH02Binary(sn, fixAt(base, 0), encodeStatusWord({ acc: true })));
-    expect(
-      await until(
-        () => fx.positionsOf(dev.id),
-        (n) => n === before + 1,
-      ),
-    ).toBe(before + 1);
+    expect(await fx.positionsReach(dev.id, before + 1)).toBe(before + 1);
     // R12 is off by default: nothing comes back for a binary report.
     expect(c.pending()).toBe(0);
     c.socket.write(encodeH02Report(sn, fixAt(base + 10_000, 1), 0xffffffff));
@@ -145,15 +140,7 @@ describe('H02 gateway', () => {
       { keepUnacked: true },
     );
     try {
-      await sim.start();
-      expect(
-        await until(
-          async () => sim.ready,
-          (r) => r,
-        ),
-      ).toBe(true);
-      const base = Date.now() - 30_000;
-      for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
+      await startAndReport(sim);
       expect(
         await until(
           async () => sim.ledger!.acked.size,

@@ -14,7 +14,7 @@ import {
 } from '../../server/gateway/meitrack';
 import { parseServerPacket } from '../../server/sim/meitrack-frames';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { allPositions, FRAME_END, setupFamilyGateway } from '../support/family-gateway';
+import { allPositions, FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
 
 const fx = setupFamilyGateway(meitrackCodec, DEVICE_PROTOCOL.Meitrack, FRAME_END.meitrack);
@@ -69,12 +69,7 @@ describe('Meitrack gateway', () => {
         mileage: 1000 * i,
       });
     c.socket.write(Buffer.concat([report(MEITRACK_EVENT.trackByInterval, 0), report(MEITRACK_EVENT.sos, 1)]));
-    expect(
-      await until(
-        () => fx.positionsOf(dev.id),
-        (n) => n === before + 2,
-      ),
-    ).toBe(before + 2);
+    expect(await fx.positionsReach(dev.id, before + 2)).toBe(before + 2);
     // The demo seed has SOS alarms of its own: count this one.
     expect(
       await until(
@@ -145,12 +140,7 @@ describe('Meitrack gateway', () => {
       }),
     );
     expect(await locate).toMatchObject({ reply: 'A10,OK', result: COMMAND_RESULT.success });
-    expect(
-      await until(
-        () => fx.positionsOf(dev.id),
-        (n) => n === before + 1,
-      ),
-    ).toBe(before + 1);
+    expect(await fx.positionsReach(dev.id, before + 1)).toBe(before + 1);
     c.socket.destroy();
   });
 
@@ -173,21 +163,8 @@ describe('Meitrack gateway', () => {
     const before = await fx.positionsOf(dev.id);
     const sim = fx.sim({ terminalId: dev.terminalId, family: 'meitrack', lat: 22.5, lon: 114.1, seed: 5 });
     try {
-      await sim.start();
-      expect(
-        await until(
-          async () => sim.ready,
-          (r) => r,
-        ),
-      ).toBe(true);
-      const base = Date.now() - 30_000;
-      for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
-      expect(
-        await until(
-          () => fx.positionsOf(dev.id),
-          (n) => n === before + 5,
-        ),
-      ).toBe(before + 5);
+      await startAndReport(sim);
+      expect(await fx.positionsReach(dev.id, before + 5)).toBe(before + 5);
       const outcome = await fx.bus.request<CommandOutcome>(
         SUBJECT.gatewayCommand(dev.terminalId),
         { content: 'A13,120' },

@@ -14,7 +14,7 @@ import {
   TELTONIKA_IO as IO,
 } from '../../server/gateway/teltonika';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { FRAME_END, setupFamilyGateway } from '../support/family-gateway';
+import { FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
 
 const fx = setupFamilyGateway(teltonikaCodec, DEVICE_PROTOCOL.Teltonika, FRAME_END.teltonika);
@@ -103,15 +103,7 @@ describe('Teltonika gateway', () => {
       { keepUnacked: true },
     );
     try {
-      await sim.start();
-      expect(
-        await until(
-          async () => sim.ready,
-          (r) => r,
-        ),
-      ).toBe(true);
-      const base = Date.now() - 30_000;
-      for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
+      await startAndReport(sim);
       expect(
         await until(
           async () => sim.ledger!.acked.size,

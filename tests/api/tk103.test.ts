@@ -16,7 +16,7 @@ import {
   type Tk103Position,
 } from '../../server/gateway/tk103';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { FRAME_END, setupFamilyGateway } from '../support/family-gateway';
+import { FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
 
 const fx = setupFamilyGateway(tk103Codec, DEVICE_PROTOCOL.Tk103, FRAME_END.tk103);
@@ -63,12 +63,7 @@ describe('TK103 gateway', () => {
     c.socket.write(tk103AlarmFrame(id, '2', at(base + 30_000, 3)));
     // The alarm's ack leaves only once its position is committed.
     expect(await c.next()).toBe(`(${id}AS012)`);
-    expect(
-      await until(
-        () => fx.positionsOf(dev.id),
-        (n) => n === before + 4,
-      ),
-    ).toBe(before + 4);
+    expect(await fx.positionsReach(dev.id, before + 4)).toBe(before + 4);
     expect(await alarmsOf(dev.id, 'sos', new Date(base))).toEqual([
       { type: 'sos', time: new Date(base + 30_000) },
     ]);
@@ -90,12 +85,7 @@ describe('TK103 gateway', () => {
       ]),
     );
     expect(await alarmsOf(dev.id, 'powerCut', new Date(base))).toEqual([{ type: 'powerCut', time: d }]);
-    expect(
-      await until(
-        () => fx.positionsOf(dev.id),
-        (n) => n === before + 5,
-      ),
-    ).toBe(before + 5);
+    expect(await fx.positionsReach(dev.id, before + 5)).toBe(before + 5);
     c.socket.destroy();
   });
 
@@ -139,21 +129,8 @@ describe('TK103 gateway', () => {
     const before = await fx.positionsOf(dev.id);
     const sim = fx.sim({ terminalId: dev.terminalId, family: 'tk103', lat: 22.6, lon: 114.0, seed: 5 });
     try {
-      await sim.start();
-      expect(
-        await until(
-          async () => sim.ready,
-          (r) => r,
-        ),
-      ).toBe(true);
-      const base = Date.now() - 30_000;
-      for (let i = 0; i < 5; i++) sim.report(base + i * 1000);
-      expect(
-        await until(
-          () => fx.positionsOf(dev.id),
-          (n) => n === before + 5,
-        ),
-      ).toBe(before + 5);
+      await startAndReport(sim);
+      expect(await fx.positionsReach(dev.id, before + 5)).toBe(before + 5);
     } finally {
       sim.stop();
     }

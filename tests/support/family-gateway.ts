@@ -92,13 +92,7 @@ export async function connectTracker(port: number, frameEnd: FrameEnd, sockets: 
 /** A seeded GT06 device with an IMEI, live and unexpired, made a `protocol` one; `skip` names ids taken. */
 export async function familyDevice(db: Db, protocol: DeviceProtocol, skip: number[] = []) {
   const rows = await db
-    .select({
-      id: devices.id,
-      terminalId: devices.terminalId,
-      expireType: devices.expireType,
-      platformExpireAt: devices.platformExpireAt,
-      userExpireAt: devices.userExpireAt,
-    })
+    .select()
     .from(devices)
     .where(eq(devices.protocol, DEVICE_PROTOCOL.Gt06))
     .orderBy(devices.id);
@@ -127,6 +121,8 @@ export interface FamilyGateway {
   connect(): Promise<TrackerConnection>;
   device(skip?: number[]): Promise<Awaited<ReturnType<typeof familyDevice>>>;
   positionsOf(deviceId: number): Promise<number>;
+  /** Waits (up to until's limit) for the device to hold `n` positions and answers the last count. */
+  positionsReach(deviceId: number, n: number): Promise<number>;
   /** The simulator's tracker against this gateway: reports when told, no reconnects, no random alarms. */
   sim(spec: SimDeviceSpec, options?: Partial<SimOptions>): SimDevice;
 }
@@ -177,6 +173,11 @@ export function setupFamilyGateway(
     connect: () => connectTracker(get().gw.ports[codec.protocol], frameEnd, sockets),
     device: (skip) => familyDevice(get().t.db, protocol, skip),
     positionsOf: (deviceId) => positionsOf(get().t.db, deviceId),
+    positionsReach: (deviceId, n) =>
+      until(
+        () => positionsOf(get().t.db, deviceId),
+        (have) => have === n,
+      ),
     sim: (spec, extra = {}) =>
       new SimDevice(spec, {
         ...DEFAULT_SIM_OPTIONS,
@@ -187,4 +188,17 @@ export function setupFamilyGateway(
         ...extra,
       }),
   };
+}
+
+/** Starts the tracker, waits until it is ready, and has it report `n` positions a second apart from 30 s ago. */
+export async function startAndReport(sim: SimDevice, n = 5) {
+  await sim.start();
+  expect(
+    await until(
+      async () => sim.ready,
+      (r) => r,
+    ),
+  ).toBe(true);
+  const base = Date.now() - 30_000;
+  for (let i = 0; i < n; i++) sim.report(base + i * 1000);
 }
