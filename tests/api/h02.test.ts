@@ -16,7 +16,7 @@ import {
   type H02Fix,
 } from '../../server/gateway/h02';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { allPositions, FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
+import { ackedReach, FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
 
 const fx = setupFamilyGateway(h02Codec, DEVICE_PROTOCOL.H02, FRAME_END.h02);
@@ -120,14 +120,7 @@ describe('H02 gateway', () => {
   });
 
   it('closes on an unknown id and stores nothing', async () => {
-    const c = await fx.connect();
-    await fx.gw.ctx.writer.drain();
-    const stored = await allPositions(fx.db);
-    c.socket.write(encodeH02Report('3599990000001', fixAt(Date.now()), 0xffffffff));
-    await c.closed;
-    expect(c.pending()).toBe(0);
-    await fx.gw.ctx.writer.drain();
-    expect(await allPositions(fx.db)).toBe(stored);
+    await fx.refuses(encodeH02Report('3599990000001', fixAt(Date.now()), 0xffffffff));
   });
 
   it("drives the simulator's H02 tracker: every position answered once stored, a command answered", async () => {
@@ -141,12 +134,7 @@ describe('H02 gateway', () => {
     );
     try {
       await startAndReport(sim);
-      expect(
-        await until(
-          async () => sim.ledger!.acked.size,
-          (n) => n === 5,
-        ),
-      ).toBe(5);
+      expect(await ackedReach(sim, 5)).toBe(5);
       expect(await fx.positionsOf(dev.id)).toBe(before + 5);
       const outcome = await fx.bus.request<CommandOutcome>(
         SUBJECT.gatewayCommand(dev.terminalId),

@@ -14,7 +14,7 @@ import {
   TELTONIKA_IO as IO,
 } from '../../server/gateway/teltonika';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
-import { FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
+import { ackedReach, FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
 
 const fx = setupFamilyGateway(teltonikaCodec, DEVICE_PROTOCOL.Teltonika, FRAME_END.teltonika);
@@ -104,12 +104,7 @@ describe('Teltonika gateway', () => {
     );
     try {
       await startAndReport(sim);
-      expect(
-        await until(
-          async () => sim.ledger!.acked.size,
-          (n) => n === 5,
-        ),
-      ).toBe(5);
+      expect(await ackedReach(sim, 5)).toBe(5);
       expect(await fx.positionsOf(dev.id)).toBe(before + 5);
     } finally {
       sim.stop();

@@ -123,6 +123,11 @@ export interface FamilyGateway {
   positionsOf(deviceId: number): Promise<number>;
   /** Waits (up to until's limit) for the device to hold `n` positions and answers the last count. */
   positionsReach(deviceId: number, n: number): Promise<number>;
+  /**
+   * Sends `frame` on a fresh connection and expects the gateway to close it without a byte in
+   * answer and without storing a position.
+   */
+  refuses(frame: Buffer): Promise<void>;
   /** The simulator's tracker against this gateway: reports when told, no reconnects, no random alarms. */
   sim(spec: SimDeviceSpec, options?: Partial<SimOptions>): SimDevice;
 }
@@ -178,6 +183,17 @@ export function setupFamilyGateway(
         () => positionsOf(get().t.db, deviceId),
         (have) => have === n,
       ),
+    async refuses(frame) {
+      const { t, gw } = get();
+      const c = await connectTracker(gw.ports[codec.protocol], frameEnd, sockets);
+      await gw.ctx.writer.drain();
+      const stored = await allPositions(t.db);
+      c.socket.write(frame);
+      await c.closed;
+      expect(c.pending()).toBe(0);
+      await gw.ctx.writer.drain();
+      expect(await allPositions(t.db)).toBe(stored);
+    },
     sim: (spec, extra = {}) =>
       new SimDevice(spec, {
         ...DEFAULT_SIM_OPTIONS,
@@ -202,3 +218,10 @@ export async function startAndReport(sim: SimDevice, n = 5) {
   const base = Date.now() - 30_000;
   for (let i = 0; i < n; i++) sim.report(base + i * 1000);
 }
+
+/** Waits (up to until's limit) for the tracker to hold `n` reports acked and answers the last count. */
+export const ackedReach = (sim: SimDevice, n: number) =>
+  until(
+    async () => sim.ledger!.acked.size,
+    (have) => have === n,
+  );
