@@ -112,12 +112,9 @@ export const positionsOf = async (db: Db, deviceId: number) =>
 export const allPositions = async (db: Db) => Number((await db.select({ n: count() }).from(positions))[0].n);
 
 export interface FamilyGateway {
-  readonly t: TestDatabase;
   readonly db: Db;
   readonly bus: EventBus;
   readonly gw: Gateway;
-  /** The gateway's port for the codec. */
-  readonly port: number;
   connect(): Promise<TrackerConnection>;
   device(skip?: number[]): Promise<Awaited<ReturnType<typeof familyDevice>>>;
   positionsOf(deviceId: number): Promise<number>;
@@ -160,9 +157,6 @@ export function setupFamilyGateway(
     await started?.t.dispose();
   });
   return {
-    get t() {
-      return get().t;
-    },
     get db() {
       return get().t.db;
     },
@@ -171,9 +165,6 @@ export function setupFamilyGateway(
     },
     get gw() {
       return get().gw;
-    },
-    get port() {
-      return get().gw.ports[codec.protocol];
     },
     connect: () => connectTracker(get().gw.ports[codec.protocol], frameEnd, sockets),
     device: (skip) => familyDevice(get().t.db, protocol, skip),
