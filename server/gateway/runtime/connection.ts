@@ -1,6 +1,13 @@
 import type { Socket } from 'node:net';
 import { sendsLocationAck } from '../../../src/domain/location-ack';
-import type { CodecSession, DecodeResult, DecodedMessage, LocationMessage, ProtocolCodec } from '../codec';
+import type {
+  CodecSession,
+  DecodeResult,
+  DecodedMessage,
+  HeartbeatMessage,
+  LocationMessage,
+  ProtocolCodec,
+} from '../codec';
 import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
 import { markOffline, markOnline, updateStatus } from './device-state';
@@ -205,9 +212,9 @@ export class TrackerConnection {
         return this.onLocation(msg, device, onStored);
       case 'heartbeat':
       case 'status':
-        if (device.id != null)
-          this.background(updateStatus(this.ctx.db, this.ctx.bus, device.id, device.terminalId, msg));
-        return;
+        if (device.id == null) return;
+        this.background(updateStatus(this.ctx.db, this.ctx.bus, device.id, device.terminalId, msg));
+        return this.onStatusAlarms(msg, device);
       case 'commandReply':
       case 'terminalReply':
         return this.commands.onReply(msg);
@@ -227,8 +234,11 @@ export class TrackerConnection {
     if (device.id == null) return;
     storePosition(this.ctx.writer, device, device.id, msg, onStored);
     if (msg.alarmsAreState) return this.onStateAlarms(msg, device);
-    if (msg.type === 'alarm' || msg.alarm)
+    if (msg.type === 'alarm' || msg.alarm) {
       this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
+      // A heartbeat that still carries it (GT06 0x13 after a 0x16 SOS) is the same alarm.
+      this.statusAlarms = new Set([...this.statusAlarms, ...(msg.alarms ?? [msg.alarm ?? 'unknown'])]);
+    }
   }
 
   /** The alarms of the last state report (JT/T 808 alarm word) on this connection. */
@@ -240,6 +250,21 @@ export class TrackerConnection {
     this.stateAlarms = new Set(current);
     if (raised.length)
       this.background(recordAlarm(this.ctx, device, raised[0], { ...msg, alarm: raised[0], alarms: raised }));
+  }
+
+  /** The alarms of the last heartbeat or status frame on this connection. */
+  private statusAlarms: ReadonlySet<string> = new Set();
+
+  /**
+   * Alarms a heartbeat or status frame carries (GT06 0x13's alarm bits and byte, H02 LINK's
+   * status word): the state of the device, repeated in every heartbeat while it lasts, so each
+   * is raised when it appears. They carry no fix: stored at the receive time without a place.
+   */
+  private onStatusAlarms(msg: HeartbeatMessage, device: KnownDevice) {
+    const current = msg.alarms ?? (msg.alarm ? [msg.alarm] : []);
+    const raised = risingAlarms(this.statusAlarms, current);
+    this.statusAlarms = new Set(current);
+    for (const type of raised) this.background(recordAlarm(this.ctx, device, type, null));
   }
 
   /** Database work off the frame path; shutdown waits for it. */
