@@ -35,7 +35,7 @@ describe('recordAlarm', () => {
   });
 
   it('stores one alarm per type a frame raises, each with the frame list', async () => {
-    await recordAlarm(ctx, device, 'sos', fix(['sos', 'powerCut']));
+    await recordAlarm(ctx, device, ['sos', 'powerCut'], fix(['sos', 'powerCut']));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toEqual([
       expect.objectContaining({
@@ -53,8 +53,8 @@ describe('recordAlarm', () => {
     ]);
   });
 
-  it('stores the given type alone when the frame lists none, without a place for an invalid fix', async () => {
-    await recordAlarm(ctx, device, 'vibration', { ...fix(undefined), valid: false });
+  it('stores the given type alone, without a place for an invalid fix', async () => {
+    await recordAlarm(ctx, device, ['vibration'], { ...fix(undefined), valid: false });
     expect(stored[0]).toEqual([expect.objectContaining({ type: 'vibration', lat: null, attributes: null })]);
   });
 });

@@ -94,7 +94,7 @@ async function handle(
   );
   if (message.alarm)
     ctx.registry.track(
-      recordAlarm(ctx, device, message.alarm, message).catch((e) =>
+      recordAlarm(ctx, device, message.alarms ?? [message.alarm], message).catch((e) =>
         console.error('[osmand] alarm:', (e as Error).message),
       ),
     );

@@ -10,13 +10,13 @@ export type { AlarmEvent };
 
 /**
  * Stores the alarms a tracker sent (unread) and tells the bus, once per device, type and time.
- * A frame that raises several alarms (`fix.alarms`: an 808 alarm word, a GT06 alarm byte and its
- * info bits) stores one row per alarm; `type` is stored when the frame lists none.
+ * A frame that raises several alarms (an 808 alarm word, a GT06 alarm byte and its info bits)
+ * stores one row per alarm of `types`, each with the list in its attributes.
  */
 export async function recordAlarm(
   ctx: GatewayContext,
   device: KnownDevice,
-  type: string,
+  types: readonly string[],
   fix: LocationMessage | null,
 ) {
   if (device.id == null) return;
@@ -28,7 +28,6 @@ export async function recordAlarm(
     fix && problem === null
       ? { lat: fix.latitude, lon: fix.longitude, speed: fix.speed }
       : { lat: null, lon: null, speed: null };
-  const types = fix?.alarms?.length ? fix.alarms : [type];
   const deviceId = device.id;
   await storeAlarms(
     ctx.db,

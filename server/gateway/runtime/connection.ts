@@ -12,7 +12,7 @@ import type { GatewayContext } from './context';
 import type { KnownDevice } from './directory';
 import { markOffline, markOnline, updateStatus } from './device-state';
 import { recordAlarm } from './alarms';
-import { risingAlarms } from './alarm-state';
+import { ConnectionAlarms } from './alarm-state';
 import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
 import { LocationAcks } from './location-acks';
@@ -233,38 +233,17 @@ export class TrackerConnection {
     // Factory-stock devices are logged (above) but have no account to store positions for.
     if (device.id == null) return;
     storePosition(this.ctx.writer, device, device.id, msg, onStored);
-    if (msg.alarmsAreState) return this.onStateAlarms(msg, device);
-    if (msg.type === 'alarm' || msg.alarm) {
-      this.background(recordAlarm(this.ctx, device, msg.alarm ?? 'unknown', msg));
-      // A heartbeat that still carries it (GT06 0x13 after a 0x16 SOS) is the same alarm.
-      this.statusAlarms = new Set([...this.statusAlarms, ...(msg.alarms ?? [msg.alarm ?? 'unknown'])]);
-    }
+    const raised = this.alarms.fromLocation(msg);
+    if (raised.length) this.background(recordAlarm(this.ctx, device, raised, msg));
   }
 
-  /** The alarms of the last state report (JT/T 808 alarm word) on this connection. */
-  private stateAlarms: ReadonlySet<string> = new Set();
+  /** Which alarms to store: state reports and heartbeats raise each when it appears. */
+  private readonly alarms = new ConnectionAlarms();
 
-  private onStateAlarms(msg: LocationMessage, device: KnownDevice) {
-    const current = msg.alarms ?? (msg.alarm ? [msg.alarm] : []);
-    const raised = risingAlarms(this.stateAlarms, current) as typeof current;
-    this.stateAlarms = new Set(current);
-    if (raised.length)
-      this.background(recordAlarm(this.ctx, device, raised[0], { ...msg, alarm: raised[0], alarms: raised }));
-  }
-
-  /** The alarms of the last heartbeat or status frame on this connection. */
-  private statusAlarms: ReadonlySet<string> = new Set();
-
-  /**
-   * Alarms a heartbeat or status frame carries (GT06 0x13's alarm bits and byte, H02 LINK's
-   * status word): the state of the device, repeated in every heartbeat while it lasts, so each
-   * is raised when it appears. They carry no fix: stored at the receive time without a place.
-   */
+  /** Alarms of a heartbeat or status frame: no fix, stored at the receive time without a place. */
   private onStatusAlarms(msg: HeartbeatMessage, device: KnownDevice) {
-    const current = msg.alarms ?? (msg.alarm ? [msg.alarm] : []);
-    const raised = risingAlarms(this.statusAlarms, current);
-    this.statusAlarms = new Set(current);
-    for (const type of raised) this.background(recordAlarm(this.ctx, device, type, null));
+    const raised = this.alarms.fromStatus(msg);
+    if (raised.length) this.background(recordAlarm(this.ctx, device, raised, null));
   }
 
   /** Database work off the frame path; shutdown waits for it. */
