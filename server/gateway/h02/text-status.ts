@@ -4,7 +4,13 @@
  * their example frames are the unit tests'. A cell report becomes an invalid location
  * (positionType 'lbs', 0/0: it never moves the vehicle) that keeps the cells for a later lookup.
  */
-import type { CellTower, DeviceStatus, HeartbeatMessage, LocationMessage } from '../codec';
+import {
+  messageOf,
+  type CellTower,
+  type DeviceStatus,
+  type HeartbeatMessage,
+  type LocationMessage,
+} from '../codec';
 import { H02_MARK, KNOT_KMH, type FrameContext } from './context';
 import { coordinate, isDate6, isHex8, num, statusWord, textTime, type TextFrame } from './fields';
 import { decodeStatusWord } from './status';
@@ -17,9 +23,7 @@ function lbsLocation(
   cells: CellTower[],
   status: DeviceStatus,
 ): LocationMessage {
-  const msg: LocationMessage = {
-    ...ctx.base(H02_MARK.text),
-    ...status,
+  const msg = messageOf<LocationMessage>(ctx.base(H02_MARK.text), status, {
     type: status.alarm ? 'alarm' : 'location',
     time: time ?? ctx.now,
     valid: false,
@@ -28,7 +32,7 @@ function lbsLocation(
     speed: 0,
     course: 0,
     positionType: 'lbs',
-  };
+  });
   const heard = cells.filter((c) => c.lac > 0 || c.cid > 0);
   if (heard.length) msg.cells = heard;
   return msg;
@@ -98,8 +102,7 @@ export function decodeVp1(t: TextFrame, ctx: FrameContext): LocationMessage | st
   // The report has a date but no time of day: the receive time on that day, else the day's start.
   const day = textTime('000000', f[10], 0);
   const today = day !== null && day.toISOString().slice(0, 10) === ctx.now.toISOString().slice(0, 10);
-  return {
-    ...ctx.base(H02_MARK.text),
+  return messageOf<LocationMessage>(ctx.base(H02_MARK.text), {
     type: 'location',
     time: today || day === null ? ctx.now : day,
     valid: day !== null,
@@ -108,7 +111,7 @@ export function decodeVp1(t: TextFrame, ctx: FrameContext): LocationMessage | st
     speed: num(f[8]) * KNOT_KMH,
     course: num(f[9]),
     positionType: 'gps',
-  };
+  });
 }
 
 /** LINK: hhmmss, signal, satellites, battery %, steps, turnovers, ddmmyy, status. */
@@ -116,7 +119,7 @@ export function decodeLink(t: TextFrame, ctx: FrameContext): HeartbeatMessage | 
   const f = t.fields.map((s) => s.trim());
   if (!isDate6(f[9]) || !isHex8(f[10])) return 'LINK without date and status';
   const status = decodeStatusWord(statusWord(f[10]));
-  const msg: HeartbeatMessage = { ...ctx.base(H02_MARK.text), ...status, type: 'status' };
+  const msg = messageOf<HeartbeatMessage>(ctx.base(H02_MARK.text), status, { type: 'status' });
   const [rssi, satellites, battery, steps, turnovers] = [4, 5, 6, 7, 8].map((i) => int(f[i]));
   if (!Number.isNaN(rssi)) msg.gsmSignal = rssi;
   if (battery >= 0 && battery <= 100) msg.battery = battery;
