@@ -251,10 +251,9 @@ export interface ProtocolCodec {
   encodeTextCommand?(content: string, session: CodecSession): Buffer;
   /**
    * Whether a pasted frame (the decode CLI and the factory decoder page) looks like this
-   * protocol's: its start bytes, cheap and without decoding. GT06, JT/T 808 and Teltonika are
-   * recognised in decode-frames.ts.
+   * protocol's: its start bytes, cheap and without decoding.
    */
-  detect?(frame: Buffer): boolean;
+  detect(frame: Buffer): boolean;
 }
 
 export * from './decode-helpers';

@@ -33,20 +33,10 @@ export function normalizeHex(input: string): { hex: string } | { problem: HexPro
   return { hex };
 }
 
-/**
- * The protocol of a frame by its start: 0x7878/0x7979 GT06, 0x7e JT/T 808, 4 zero bytes (a
- * packet) or a 2-byte length and as many ASCII digits (the IMEI handshake) Teltonika; the text
- * families by their own `detect`; null: none.
- */
+/** The protocol of a frame by its start bytes, as each codec recognises its own (`detect`); null: none. */
 export function detectProtocol(hex: string): ProtocolName | null {
-  const h = hex.toLowerCase();
-  if (h.startsWith('7878') || h.startsWith('7979')) return 'gt06';
-  if (h.startsWith('7e')) return 'jt808';
-  if (h.startsWith('00000000')) return 'teltonika';
-  const len = parseInt(h.slice(0, 4), 16);
-  if (len > 0 && h.length === 4 + len * 2 && /^(3[0-9])+$/.test(h.slice(4))) return 'teltonika';
-  const frame = Buffer.from(h.length % 2 ? h.slice(0, -1) : h, 'hex');
-  return Object.values(CODECS).find((c) => c.detect?.(frame))?.protocol ?? null;
+  const frame = Buffer.from(hex.length % 2 ? hex.slice(0, -1) : hex, 'hex');
+  return Object.values(CODECS).find((c) => c.detect(frame))?.protocol ?? null;
 }
 
 /**

@@ -25,4 +25,6 @@ export const gt06Codec: ProtocolCodec = {
   protocol: 'gt06',
   createSplitter: (options) => createGt06Splitter(options),
   decodeFrame: (frame, session, now) => decodeGt06Frame(frame, session, now),
+  // 78 78 (1-byte length) or 79 79 (2-byte length).
+  detect: (frame) => frame.length >= 2 && (frame[0] === 0x78 || frame[0] === 0x79) && frame[1] === frame[0],
 };

@@ -47,6 +47,6 @@ export const jt808Codec: ProtocolCodec = {
   protocol: 'jt808',
   createSplitter: (options) => createJt808Splitter(options),
   decodeFrame: (frame, session, now) => decodeJt808Frame(frame, session, now),
-  // 7E frames are recognised in decode-frames.ts; this claims Jointech's (…) text lines.
-  detect: looksLikeJt808Text,
+  // 7E frames, and Jointech's (…) text lines.
+  detect: (frame) => frame[0] === 0x7e || looksLikeJt808Text(frame),
 };

@@ -29,4 +29,13 @@ export const teltonikaCodec: ProtocolCodec = {
   createSplitter: (options) => createTeltonikaSplitter(options),
   decodeFrame: (frame, session, now) => decodeTeltonikaFrame(frame, session, now),
   encodeTextCommand: (content) => encodeTeltonikaCommand(content),
+  detect: (frame) => isTeltonikaStart(frame),
 };
+
+/** 4 zero bytes (a packet), or a 2-byte length and as many ASCII digits (the IMEI handshake). */
+function isTeltonikaStart(frame: Buffer): boolean {
+  if (frame.length >= 4 && frame.readUInt32BE(0) === 0) return true;
+  if (frame.length < 3) return false;
+  const len = frame.readUInt16BE(0);
+  return len > 0 && frame.length === 2 + len && frame.subarray(2).every((b) => b >= 0x30 && b <= 0x39);
+}
