@@ -172,6 +172,8 @@ test.describe('phone 390×844', () => {
     await phoneLogin(page);
     await page.goto('/index/track');
     await expect(page.getByTestId('track-page')).toHaveAttribute('data-layout', 'phone');
+    // Measured and pictured once the map chunk has loaded.
+    await expect(page.getByTestId('map-loading')).toHaveCount(0);
     const map = await boxOf(page.getByTestId('track-map'));
     expect(map.y).toBeLessThanOrEqual(56);
     expect(map.width).toBe(PHONE.width);

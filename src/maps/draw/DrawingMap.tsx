@@ -1,10 +1,11 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basemapProps, type MapSetup } from '../../pages/monitor/useMapSetup';
 import type { MapFence } from '../types';
 import type { DrawnShape, ShapeKind } from './geometry';
+import { MapLoading } from '../MapLoading';
 
 // L7 loads with the screens that draw, as on the monitor.
 const FleetMap = lazy(() => import('../index').then((m) => ({ default: m.FleetMap })));
@@ -34,13 +35,8 @@ export function DrawingMap({ setup, kind, value, onChange, fences, readOnly, ext
   const hint = value ? t('draw.editHint') : t(`draw.hint.${kind}`);
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%' }} data-testid="drawing-map">
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-        <FleetMap
-          {...basemapProps(setup)}
-          devices={NO_DEVICES}
-          fences={fences}
-          showLabels={false}
-        >
+      <Suspense fallback={<MapLoading />}>
+        <FleetMap {...basemapProps(setup)} devices={NO_DEVICES} fences={fences} showLabels={false}>
           <ShapeEditor kind={kind} value={value} onChange={onChange} readOnly={readOnly} />
         </FleetMap>
       </Suspense>
@@ -60,14 +56,26 @@ export function DrawingMap({ setup, kind, value, onChange, fences, readOnly, ext
         >
           <div
             data-testid="draw-hint"
-            style={{ background: 'rgba(255,255,255,0.92)', padding: '4px 10px', borderRadius: 4, fontSize: 13, maxWidth: '70%' }}
+            style={{
+              background: 'rgba(255,255,255,0.92)',
+              padding: '4px 10px',
+              borderRadius: 4,
+              fontSize: 13,
+              maxWidth: '70%',
+            }}
           >
             {hint}
           </div>
           <span style={{ flex: 1 }} />
           <span style={{ pointerEvents: 'auto', display: 'flex', gap: 8 }}>
             {extra}
-            <Button size="small" icon={<ClearOutlined />} disabled={!value} onClick={() => onChange(null)} data-testid="draw-clear">
+            <Button
+              size="small"
+              icon={<ClearOutlined />}
+              disabled={!value}
+              onClick={() => onChange(null)}
+              data-testid="draw-clear"
+            >
               {t('draw.clear')}
             </Button>
           </span>

@@ -9,6 +9,7 @@ import type { LngLat } from '../../maps/draw/geometry';
 import { busRoute, saveBusRoute } from '../areas/api';
 import type { BusMapMode } from './BusRouteMap';
 import { StopList } from './StopList';
+import { MapLoading } from '../../maps/MapLoading';
 
 const BusRouteMap = lazy(() => import('./BusRouteMap'));
 
@@ -60,7 +61,8 @@ export function BusRouteEditor({ id, userId, onDone }: Props) {
   }, [id, userId, form, message, onDone]);
 
   const problem = routeFormProblem(line, stops);
-  const problemText = (p: NonNullable<typeof problem>) => (p === 'busStopNameRequired' ? t('bus.stopNameRequired') : t(`errors:${p}`));
+  const problemText = (p: NonNullable<typeof problem>) =>
+    p === 'busStopNameRequired' ? t('bus.stopNameRequired') : t(`errors:${p}`);
 
   const save = async () => {
     const { name, terminalIDs } = await form.validateFields();
@@ -88,36 +90,74 @@ export function BusRouteEditor({ id, userId, onDone }: Props) {
       data-testid="bus-editor"
       styles={{ body: { display: 'flex', gap: 12, flexWrap: 'wrap' } }}
     >
-      <div style={{ flex: '0 0 360px', display: 'flex', flexDirection: 'column', gap: 8, maxHeight: 'calc(100vh - 230px)', overflow: 'auto' }}>
+      <div
+        style={{
+          flex: '0 0 360px',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 8,
+          maxHeight: 'calc(100vh - 230px)',
+          overflow: 'auto',
+        }}
+      >
         <Form form={form} layout="vertical" initialValues={{ terminalIDs: [] }}>
-          <Form.Item name="name" label={t('fields.routeName')} rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 64 }]}>
+          <Form.Item
+            name="name"
+            label={t('fields.routeName')}
+            rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 64 }]}
+          >
             <Input maxLength={64} data-testid="bus-name" />
           </Form.Item>
           <Form.Item name="terminalIDs" label={t('fields.vehicles')} help={t('bus.vehiclesHelp')}>
             <DeviceSelect />
           </Form.Item>
         </Form>
-        <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as BusMapMode)} optionType="button" buttonStyle="solid" data-testid="bus-mode">
-          <Radio.Button value="line" data-testid="bus-mode-line">{t('bus.modeLine')}</Radio.Button>
-          <Radio.Button value="stops" data-testid="bus-mode-stops">{t('bus.modeStops')}</Radio.Button>
+        <Radio.Group
+          value={mode}
+          onChange={(e) => setMode(e.target.value as BusMapMode)}
+          optionType="button"
+          buttonStyle="solid"
+          data-testid="bus-mode"
+        >
+          <Radio.Button value="line" data-testid="bus-mode-line">
+            {t('bus.modeLine')}
+          </Radio.Button>
+          <Radio.Button value="stops" data-testid="bus-mode-stops">
+            {t('bus.modeStops')}
+          </Radio.Button>
         </Radio.Group>
         <Typography.Text type="secondary" data-testid="bus-hint">
           {mode === 'line' ? (line ? t('bus.hintLineEdit') : t('bus.hintLine')) : t('bus.hintStops')}
         </Typography.Text>
-        <Typography.Text data-testid="bus-line-points">{t('bus.linePoints', { count: line?.length ?? 0 })}</Typography.Text>
+        <Typography.Text data-testid="bus-line-points">
+          {t('bus.linePoints', { count: line?.length ?? 0 })}
+        </Typography.Text>
         <Typography.Text strong>{t('bus.stops', { count: stops.length })}</Typography.Text>
         <StopList stops={stops} onChange={setStops} />
-        {problem && <Alert type="warning" showIcon message={problemText(problem)} data-testid="bus-problem" />}
+        {problem && (
+          <Alert type="warning" showIcon message={problemText(problem)} data-testid="bus-problem" />
+        )}
         <Space wrap>
           <Button type="primary" onClick={save} loading={saving} disabled={!!problem} data-testid="bus-save">
             {t('actions.save')}
           </Button>
-          <Button onClick={() => setLine(null)} disabled={!line} data-testid="bus-clear-line">{t('bus.clearLine')}</Button>
+          <Button onClick={() => setLine(null)} disabled={!line} data-testid="bus-clear-line">
+            {t('bus.clearLine')}
+          </Button>
           <Button onClick={onDone}>{t('actions.cancel')}</Button>
         </Space>
       </div>
-      <div style={{ flex: '1 1 480px', height: 'calc(100vh - 230px)', minHeight: 420, position: 'relative', border: '1px solid rgba(0,0,0,0.1)' }} data-testid="drawing-map">
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+      <div
+        style={{
+          flex: '1 1 480px',
+          height: 'calc(100vh - 230px)',
+          minHeight: 420,
+          position: 'relative',
+          border: '1px solid rgba(0,0,0,0.1)',
+        }}
+        data-testid="drawing-map"
+      >
+        <Suspense fallback={<MapLoading />}>
           <BusRouteMap
             line={line}
             stops={stops}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Spin, Table, Tooltip } from 'antd';
+import { Button, Card, Table, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../components/resource/usePagedList';
@@ -7,6 +7,7 @@ import { deleteBusRoute, listBusRoutes, type BusRoute } from '../areas/api';
 import { RowActions } from '../areas/RowActions';
 import { useReadOnly } from '../areas/useReadOnly';
 import type { BusView } from './BusRoutePage';
+import { MapLoading } from '../../maps/MapLoading';
 
 const BusRouteMap = lazy(() => import('./BusRouteMap'));
 const NO_STOPS: never[] = [];
@@ -38,7 +39,13 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
       render: (v: BusRoute['devices']) => v.map((d) => d.name).join(', '),
     },
     { key: 'username', dataIndex: 'username', title: t('fields.owner'), width: 110 },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('fields.createdAt'),
+      width: 170,
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
     {
       key: 'actions',
       title: t('fields.actions'),
@@ -46,8 +53,20 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
       // The row's actions stay in view when the other columns scroll.
       fixed: 'right' as const,
       render: (_: unknown, r: BusRoute) => (
-        <RowActions name={r.name} testId="bus" id={r.id} readOnly={readOnly} onEdit={() => open('edit', r)} onDelete={() => remove(r)}>
-          <Button size="small" type="link" onClick={() => open('arrivals', r)} data-testid={`bus-arrivals-${r.id}`}>
+        <RowActions
+          name={r.name}
+          testId="bus"
+          id={r.id}
+          readOnly={readOnly}
+          onEdit={() => open('edit', r)}
+          onDelete={() => remove(r)}
+        >
+          <Button
+            size="small"
+            type="link"
+            onClick={() => open('arrivals', r)}
+            data-testid={`bus-arrivals-${r.id}`}
+          >
             {t('actions.arrivals')}
           </Button>
         </RowActions>
@@ -59,7 +78,13 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }} data-testid="bus-list">
       <Card style={{ flex: '1 1 600px', minWidth: 0 }} title={t('titles.bus')}>
         {!readOnly && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }} data-testid="bus-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open('new')}
+            style={{ marginBottom: 12 }}
+            data-testid="bus-add"
+          >
             {t('list.add.bus')}
           </Button>
         )}
@@ -73,9 +98,25 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
           pagination={pagination}
         />
       </Card>
-      <div style={{ flex: '1 1 340px', height: 'calc(100vh - 160px)', minHeight: 400, position: 'relative', background: '#fff' }} data-testid="bus-map">
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-          {loaded && <BusRouteMap line={null} stops={NO_STOPS} others={data.list} fitKey={data.list.map((r) => r.id).join(',')} />}
+      <div
+        style={{
+          flex: '1 1 340px',
+          height: 'calc(100vh - 160px)',
+          minHeight: 400,
+          position: 'relative',
+          background: '#fff',
+        }}
+        data-testid="bus-map"
+      >
+        <Suspense fallback={<MapLoading />}>
+          {loaded && (
+            <BusRouteMap
+              line={null}
+              stops={NO_STOPS}
+              others={data.list}
+              fitKey={data.list.map((r) => r.id).join(',')}
+            />
+          )}
         </Suspense>
       </div>
     </div>

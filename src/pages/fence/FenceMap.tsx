@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import type { MapDevice } from '../../maps/types';
 import type { LngLat } from '../../maps/draw/geometry';
@@ -6,6 +5,7 @@ import { boundsPoints } from '../../maps/draw/geometry';
 import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import type { Fence } from './api';
 import { fenceAt, mapFenceOf, shapeOfFence } from './shapes';
+import { MapLoading } from '../../maps/MapLoading';
 
 // L7 loads with the map views only.
 const FleetMap = lazy(() => import('../../maps').then((m) => ({ default: m.FleetMap })));
@@ -37,13 +37,8 @@ export default function FenceMap({ fences, devices = NO_DEVICES, fitKey, onFence
   }, [fences, devices]);
 
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-      <FleetMap
-        {...basemapProps(setup)}
-        devices={devices}
-        fences={mapFences}
-        showLabels={devices.length > 0}
-      >
+    <Suspense fallback={<MapLoading />}>
+      <FleetMap {...basemapProps(setup)} devices={devices} fences={mapFences} showLabels={devices.length > 0}>
         {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
         {onFenceClick && (
           <MapClick

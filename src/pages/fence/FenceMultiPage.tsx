@@ -7,6 +7,7 @@ import { errorText } from '../../i18n/errorText';
 import { allFences, fenceDetail, type Fence, type FenceDetail } from './api';
 import { AllocationTable } from './AllocationTable';
 import { FenceSummary } from './FenceDetailView';
+import { MapLoading } from '../../maps/MapLoading';
 
 const FenceMap = lazy(() => import('./FenceMap'));
 
@@ -38,8 +39,19 @@ export default function FenceMultiPage() {
       .catch((err) => void message.error(errorText(err)));
 
   return (
-    <div style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }} data-testid="fence-multi">
-      <aside style={{ width: 340, flex: '0 0 340px', overflow: 'auto', borderInlineEnd: '1px solid rgba(0,0,0,0.08)', padding: 12 }}>
+    <div
+      style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }}
+      data-testid="fence-multi"
+    >
+      <aside
+        style={{
+          width: 340,
+          flex: '0 0 340px',
+          overflow: 'auto',
+          borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
+          padding: 12,
+        }}
+      >
         {chosen ? (
           <div data-testid="fence-multi-detail">
             <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -48,13 +60,17 @@ export default function FenceMultiPage() {
             <FenceSummary fence={chosen} />
             <AllocationTable fence={chosen} readOnly />
             <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
-              <Button onClick={() => navigate(`/index/fence/list?view=detail&id=${chosen.id}`)}>{t('actions.view')}</Button>
+              <Button onClick={() => navigate(`/index/fence/list?view=detail&id=${chosen.id}`)}>
+                {t('actions.view')}
+              </Button>
               <Button onClick={() => setChosen(null)}>{t('actions.back')}</Button>
             </div>
           </div>
         ) : (
           <>
-            <Typography.Text type="secondary">{t('multi.hint', { count: fences?.length ?? 0 })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('multi.hint', { count: fences?.length ?? 0 })}
+            </Typography.Text>
             {fences === null ? (
               <Spin style={{ display: 'block', margin: 24 }} />
             ) : fences.length === 0 ? (
@@ -64,7 +80,11 @@ export default function FenceMultiPage() {
                 size="small"
                 dataSource={fences}
                 renderItem={(f) => (
-                  <List.Item style={{ cursor: 'pointer' }} onClick={() => choose(f)} data-testid={`multi-fence-${f.id}`}>
+                  <List.Item
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => choose(f)}
+                    data-testid={`multi-fence-${f.id}`}
+                  >
                     <span>{f.name}</span>
                     <span>
                       <Tag>{t(`types.${f.type}`)}</Tag>
@@ -78,7 +98,7 @@ export default function FenceMultiPage() {
         )}
       </aside>
       <div style={{ flex: 1, position: 'relative' }}>
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+        <Suspense fallback={<MapLoading />}>
           {fences && <FenceMap fences={fences} fitKey={fences.length} onFenceClick={choose} />}
         </Suspense>
       </div>

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Select, Spin } from 'antd';
+import { Alert, Button, Drawer, Select } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { linkedRangeOf, rangeOf, type RangeShortcut } from './ranges';
 import { TrackTables } from './TrackTables';
 import { usePlayClock } from './usePlayClock';
 import { useTracks } from './useTracks';
+import { MapLoading } from '../../maps/MapLoading';
 
 // L7 loads with the map routes only.
 const TrackMap = lazy(() => import('./TrackMap'));
@@ -180,7 +181,7 @@ export default function TrackPage() {
   );
   const mapLayers = (
     <>
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
+      <Suspense fallback={<MapLoading />}>
         <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} onView={onView} />
       </Suspense>
       {mapTypeSelect}
