@@ -1,9 +1,8 @@
 import { Button, Result, Spin } from 'antd';
-import { useLogin } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LoginParams } from '../providers/authProvider';
+import { authProvider } from '../providers/authProvider';
 import { brand } from '../providers/publicConfig';
 
 /**
@@ -16,18 +15,18 @@ export function LoginByCertPage() {
   const terminalID = params.get('terminalID')?.trim() ?? '';
   const password = params.get('password') ?? '';
   const [failed, setFailed] = useState<string | null>(null);
-  const { mutate: login } = useLogin<LoginParams>();
+  const navigate = useNavigate();
   // One attempt per visit, even when React runs the effect twice in development.
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current || !terminalID || !password) return;
     started.current = true;
-    login(
-      { mode: 'cert', terminalID, password },
-      { onSuccess: (res) => !res.success && setFailed(res.error?.message ?? t('errors:network')) },
-    );
-  }, [login, terminalID, password, t]);
+    void authProvider.login({ mode: 'cert', terminalID, password }).then((res) => {
+      if (res.success) navigate(res.redirectTo ?? '/index/home', { replace: true });
+      else setFailed(res.error?.message ?? t('errors:network'));
+    });
+  }, [navigate, terminalID, password, t]);
 
   const problem = !terminalID || !password ? t('loginByCert.missingParams') : failed;
   if (!problem) return <Spin fullscreen tip={t('loginByCert.signingIn')} />;

@@ -1,15 +1,15 @@
 import { Button, Dropdown, Layout, Space, Typography, theme } from 'antd';
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { useThemedLayoutContext } from '@refinedev/antd';
-import { useLogout } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forcesChinese } from '../../../config/roles';
 import { useIsPhone } from '../../hooks/useIsPhone';
+import { useLogout } from '../../hooks/useLogout';
 import { useSessionUser } from '../../hooks/useSession';
 import { LazyLanguageSelect as LanguageSelect } from '../lazy/LazyLanguageSelect';
 import { AccountDialog } from './AccountDialog';
 import { AppTitle } from './AppTitle';
+import { useShellLayout } from './layoutContext';
 import { HEADER_HEIGHT, PHONE_HEADER_HEIGHT } from './layoutSizes';
 
 /** User name, language switch, "my account" and logout; on a phone, the menu button and one user menu. */
@@ -18,8 +18,8 @@ export function AppHeader() {
   const { token } = theme.useToken();
   const user = useSessionUser();
   const phone = useIsPhone();
-  const { setMobileSiderOpen } = useThemedLayoutContext();
-  const { mutate: logout } = useLogout();
+  const { setMobileSiderOpen } = useShellLayout();
+  const logout = useLogout();
   const [accountOpen, setAccountOpen] = useState(false);
   if (!user) return null;
   const name = user.nickname || user.username;
@@ -72,7 +72,7 @@ export function AppHeader() {
                   key: 'logout',
                   icon: <LogoutOutlined />,
                   label: t('header.logout'),
-                  onClick: () => logout(),
+                  onClick: () => void logout(),
                 },
               ],
             }}
@@ -102,7 +102,7 @@ export function AppHeader() {
               {name}
             </Typography.Text>
           </Button>
-          <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout-button">
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} data-testid="logout-button">
             {t('header.logout')}
           </Button>
         </Space>

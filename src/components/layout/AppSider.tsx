@@ -1,5 +1,4 @@
 import { Drawer, Layout, Menu, type MenuProps } from 'antd';
-import { useThemedLayoutContext } from '@refinedev/antd';
 import { createElement, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { useSessionUser } from '../../hooks/useSession';
 import { menuFor, type MenuNode } from '../../resources/menu';
 import { LazyLanguageSelect as LanguageSelect } from '../lazy/LazyLanguageSelect';
 import { AppTitle } from './AppTitle';
+import { useShellLayout } from './layoutContext';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -22,12 +22,13 @@ function toItem(node: MenuNode, t: (key: string) => string): Item {
   return { key: resource.name, icon, label, children: node.children.map((c) => toItem(c, t)) };
 }
 
-function SiderMenu() {
+/** The side menu, filtered by the user's permissions; a drawer on phones. */
+export function AppSider() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const user = useSessionUser();
   const phone = useIsPhone();
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useShellLayout();
   const nodes = useMemo(() => menuFor(user), [user]);
   const items = useMemo(() => nodes.map((n) => toItem(n, t)), [nodes, t]);
   // The group holding the current page starts open.
@@ -95,13 +96,4 @@ function SiderMenu() {
       <div style={{ height: 'calc(100% - 64px)', overflowY: 'auto' }}>{menu}</div>
     </Layout.Sider>
   );
-}
-
-/**
- * The side menu, filtered by the user's permissions; a drawer on phones. ThemedLayout calls its
- * Sider as a plain function to learn whether there is one, so the hooks live in SiderMenu,
- * rendered as an element.
- */
-export function AppSider() {
-  return <SiderMenu />;
 }

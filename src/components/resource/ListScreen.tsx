@@ -12,6 +12,7 @@ import { useSessionUser } from '../../hooks/useSession';
 import { errorText } from '../../i18n/errorText';
 import { filtersToFields } from '../../providers/dataProvider';
 import type { EntityAction, EntityDescriptor, ListView, ResourceDescriptor } from '../../resources/types';
+import { RefineScope } from '../../shell/RefineScope';
 import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
 import { CellValue } from './CellValue';
@@ -30,16 +31,22 @@ type Row = Record<string, unknown>;
 const toFilters = (body: Record<string, unknown>): CrudFilter[] =>
   Object.entries(body).map(([field, value]) => ({ field, operator: 'eq', value }));
 
-/** A descriptor's list: filters, paged table, row selection with batch actions, and export. */
-export function ListScreen({
-  resource,
-  entity,
-  view,
-}: {
+interface ListScreenProps {
   resource: ResourceDescriptor;
   entity: EntityDescriptor;
   view: ListView;
-}) {
+}
+
+/** A descriptor's list: filters, paged table, row selection with batch actions, and export. */
+export function ListScreen(props: ListScreenProps) {
+  return (
+    <RefineScope>
+      <ListScreenBody {...props} />
+    </RefineScope>
+  );
+}
+
+function ListScreenBody({ resource, entity, view }: ListScreenProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const user = useSessionUser();
