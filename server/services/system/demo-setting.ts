@@ -1,7 +1,8 @@
+import { createMongoAbility } from '@casl/ability';
 import { eq } from 'drizzle-orm';
 import { DEMO_AREA_NAMES, demoPermissions, type DemoArea } from '../../../config/demo-areas';
 import { DEMO_USER_ID } from '../../../config/roles';
-import { abilityOfPermissions, type AppAbility } from '../../../src/domain/ability';
+import { splitPermission, type AppAbility } from '../../../src/domain/ability';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
 import { ReadCache } from '../../lib/read-cache';
@@ -49,5 +50,10 @@ export function loadDemoSetting(db: Db): Promise<DemoSetting> {
 
 /** The demo account's ability: its role's permissions restricted to the areas it may see. */
 export function demoAbility(role: number | null | undefined, areas: readonly DemoArea[]): AppAbility {
-  return abilityOfPermissions(demoPermissions(role, areas));
+  return createMongoAbility<[string, string]>(
+    demoPermissions(role, areas).map((p) => {
+      const [action, subject] = splitPermission(p);
+      return { action, subject };
+    }),
+  );
 }
