@@ -1,16 +1,18 @@
 import { Button, Dropdown, Layout, Space, Typography, theme } from 'antd';
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forcesChinese } from '../../../config/roles';
 import { useIsPhone } from '../../hooks/useIsPhone';
 import { useLogout } from '../../hooks/useLogout';
 import { useSessionUser } from '../../hooks/useSession';
 import { LazyLanguageSelect as LanguageSelect } from '../lazy/LazyLanguageSelect';
-import { AccountDialog } from './AccountDialog';
 import { AppTitle } from './AppTitle';
 import { useShellLayout } from './layoutContext';
 import { HEADER_HEIGHT, PHONE_HEADER_HEIGHT } from './layoutSizes';
+
+// Loaded when first opened: its form, text area and descriptions are not needed for the page (issue 18).
+const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
 
 /** User name, language switch, "my account" and logout; on a phone, the menu button and one user menu. */
 export function AppHeader() {
@@ -21,6 +23,12 @@ export function AppHeader() {
   const { setMobileSiderOpen } = useShellLayout();
   const logout = useLogout();
   const [accountOpen, setAccountOpen] = useState(false);
+  // Stays mounted once opened, so the modal can animate its closing.
+  const [accountShown, setAccountShown] = useState(false);
+  const openAccount = () => {
+    setAccountShown(true);
+    setAccountOpen(true);
+  };
   if (!user) return null;
   const name = user.nickname || user.username;
 
@@ -66,7 +74,7 @@ export function AppHeader() {
                   key: 'account',
                   icon: <UserOutlined />,
                   label: t('header.myAccount'),
-                  onClick: () => setAccountOpen(true),
+                  onClick: openAccount,
                 },
                 {
                   key: 'logout',
@@ -95,19 +103,28 @@ export function AppHeader() {
             type="text"
             icon={<UserOutlined />}
             title={t('header.myAccount')}
-            onClick={() => setAccountOpen(true)}
+            onClick={openAccount}
             data-testid="account-button"
           >
             <Typography.Text strong data-testid="header-user">
               {name}
             </Typography.Text>
           </Button>
-          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} data-testid="logout-button">
+          <Button
+            type="text"
+            icon={<LogoutOutlined />}
+            onClick={() => void logout()}
+            data-testid="logout-button"
+          >
             {t('header.logout')}
           </Button>
         </Space>
       )}
-      <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} user={user} />
+      {accountShown && (
+        <Suspense fallback={null}>
+          <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} user={user} />
+        </Suspense>
+      )}
     </Layout.Header>
   );
 }
