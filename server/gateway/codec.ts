@@ -6,6 +6,7 @@
  */
 
 import type { GatewayAlarmType } from '../../src/domain/alarm-types';
+import type { ReplyOutcome } from '../../src/domain/commands';
 import type { TcpProtocol } from '../../src/domain/protocol-family';
 import type { TireSensorReading } from '../../src/domain/tire';
 
@@ -153,6 +154,12 @@ export interface ReplyMessage extends MessageBase {
   replySerial?: number;
   replyId?: number;
   result?: number;
+  /**
+   * What the answer means where the family's protocol defines it (the H02 V4 confirmation, a
+   * TK103 answer code, ...); the command channel prefers it to the spec's text rule. Absent: the
+   * text rule decides (src/domain/commands.ts).
+   */
+  outcome?: ReplyOutcome;
 }
 
 export interface RegisterMessage extends MessageBase {

@@ -1,4 +1,4 @@
-import { classifyCommandReply } from '../../../src/domain/commands';
+import { commandResultOf, type ReplyOutcome } from '../../../src/domain/commands';
 import { SUBJECT } from '../../bus/types';
 import type { ReplyMessage } from '../codec';
 import { encodeGt06Command } from '../gt06';
@@ -29,6 +29,12 @@ export interface CommandOutcome {
 /** An 808 general reply only says "received"; a text answer may follow, so wait this long for it. */
 const TEXT_AFTER_ACK_MS = 1500;
 
+/** The answer a command is settled with: the tracker's text, and its meaning where the decoder knew it. */
+interface Answer {
+  text: string;
+  outcome?: ReplyOutcome;
+}
+
 /**
  * Commands to one connected tracker, one at a time. The node holding the connection answers
  * the bus subject of the terminal, so an API node anywhere in the cluster can reach it.
@@ -36,7 +42,7 @@ const TEXT_AFTER_ACK_MS = 1500;
 export class CommandChannel {
   private queue: Promise<unknown> = Promise.resolve();
   private pending: {
-    resolve: (text: string | null) => void;
+    resolve: (answer: Answer | null) => void;
     ack?: NodeJS.Timeout;
     /** A binary message: the terminal's 0x0001 is the whole answer. */
     binary?: boolean;
@@ -79,20 +85,22 @@ export class CommandChannel {
       // Encoded first: a message that cannot be encoded fails this command alone, before any
       // timer or pending reply exists (a stale one would settle the next command).
       const frame = this.encode(content, message);
-      const reply = await new Promise<string | null>((resolve) => {
+      const answer = await new Promise<Answer | null>((resolve) => {
         const timer = setTimeout(() => this.settle(null), timeoutMs);
         this.pending = {
           binary: message !== undefined,
-          resolve: (text) => {
+          resolve: (a) => {
             clearTimeout(timer);
-            resolve(text);
+            resolve(a);
           },
         };
         this.conn.write(frame, { command: content });
       });
+      const reply = answer?.text ?? null;
       return {
         reply,
-        result: classifyCommandReply(reply),
+        // The family's own meaning of the answer first; the spec's text rule for the rest.
+        result: commandResultOf(reply, answer?.outcome),
         sentAt,
         repliedAt: reply == null ? null : new Date().toISOString(),
       };
@@ -107,24 +115,25 @@ export class CommandChannel {
     const isAck = msg.replyId !== undefined;
     if (isAck && this.conn.codec.protocol === 'jt808' && !this.pending.binary) {
       if (this.pending.ack) return;
-      const text = msg.text;
-      this.pending.ack = setTimeout(() => this.settle(text), TEXT_AFTER_ACK_MS);
+      const ack = answerOf(msg);
+      this.pending.ack = setTimeout(() => this.settle(ack), TEXT_AFTER_ACK_MS);
       return;
     }
-    this.settle(msg.text);
+    this.settle(answerOf(msg));
   }
 
-  private settle(text: string | null) {
+  private settle(answer: Answer | null) {
     const p = this.pending;
     if (!p) return;
     this.pending = null;
     if (p.ack) clearTimeout(p.ack);
-    p.resolve(text);
+    p.resolve(answer);
   }
 
   private encode(content: string, message?: CommandRequest['message']): Buffer {
     if (message && this.conn.codec.protocol !== 'jt808') throw new Error('binary messages are JT/T 808 only');
-    if (this.conn.codec.encodeTextCommand) return this.conn.codec.encodeTextCommand(content, this.conn.session);
+    if (this.conn.codec.encodeTextCommand)
+      return this.conn.codec.encodeTextCommand(content, this.conn.session);
     if (this.conn.codec.protocol === 'gt06') {
       this.serial = (this.serial + 1) & 0xffff;
       return encodeGt06Command(content, { serial: this.serial, serverFlag: this.serial });
@@ -135,9 +144,17 @@ export class CommandChannel {
     this.serial = nextJt808Serial(session);
     const target = { terminal: session.terminal, version: session.protocolVersion };
     if (message)
-      return buildJt808Frame(message.id, Buffer.from(message.body, 'hex'), target, this.serial, message.packet);
+      return buildJt808Frame(
+        message.id,
+        Buffer.from(message.body, 'hex'),
+        target,
+        this.serial,
+        message.packet,
+      );
     return encodeJt808TextCommand(target, content, {
       serial: this.serial,
     });
   }
 }
+
+const answerOf = (msg: ReplyMessage): Answer => ({ text: msg.text, outcome: msg.outcome });

@@ -3,6 +3,7 @@ import type { ReplyMessage } from '../../../server/gateway/codec';
 import { CommandChannel } from '../../../server/gateway/runtime/command-channel';
 import type { TrackerConnection } from '../../../server/gateway/runtime/connection';
 import type { GatewayContext } from '../../../server/gateway/runtime/context';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
 
 /** A GT06 connection that records what is written to it. */
 function gt06Channel() {
@@ -15,7 +16,8 @@ function gt06Channel() {
   return { channel: new CommandChannel(conn, ctx), written };
 }
 
-const reply = (text: string) => ({ type: 'commandReply', text }) as unknown as ReplyMessage;
+const reply = (text: string, outcome?: ReplyMessage['outcome']) =>
+  ({ type: 'commandReply', text, ...(outcome ? { outcome } : {}) }) as unknown as ReplyMessage;
 
 describe('CommandChannel', () => {
   afterEach(() => vi.useRealTimers());
@@ -34,5 +36,23 @@ describe('CommandChannel', () => {
     await vi.advanceTimersByTimeAsync(1500);
     channel.onReply(reply('Lat:1 Lon:2'));
     await expect(text).resolves.toMatchObject({ reply: 'Lat:1 Lon:2' });
+  });
+
+  it("settles with the decoder's meaning of the answer when it has one, else the spec's text rule", async () => {
+    const { channel } = gt06Channel();
+    const carried = channel.send('RELAY,1#');
+    await new Promise((r) => setImmediate(r));
+    channel.onReply(reply('S20,DONE', 'success'));
+    await expect(carried).resolves.toMatchObject({ reply: 'S20,DONE', result: COMMAND_RESULT.success });
+
+    const refused = channel.send('RELAY,1#');
+    await new Promise((r) => setImmediate(r));
+    channel.onReply(reply('Restore OK but ERROR', 'error'));
+    await expect(refused).resolves.toMatchObject({ result: COMMAND_RESULT.error });
+
+    const plain = channel.send('WHERE#');
+    await new Promise((r) => setImmediate(r));
+    channel.onReply(reply('S20,DONE'));
+    await expect(plain).resolves.toMatchObject({ reply: 'S20,DONE', result: COMMAND_RESULT.error });
   });
 });
