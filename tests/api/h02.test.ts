@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, gte } from 'drizzle-orm';
 import { SUBJECT } from '../../server/bus/types';
 import { alarms } from '../../server/db/schema/alarms';
+import { commands } from '../../server/db/schema/commands';
 import { devices } from '../../server/db/schema/devices';
 import type { CommandOutcome } from '../../server/gateway/runtime/command-channel';
 import {
@@ -15,6 +16,7 @@ import {
   parseH02Command,
   type H02Fix,
 } from '../../server/gateway/h02';
+import { deliverCommand } from '../../server/services/command/delivery';
 import { COMMAND_RESULT, DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { ackedReach, FRAME_END, setupFamilyGateway, startAndReport } from '../support/family-gateway';
 import { until } from '../support/until';
@@ -99,23 +101,36 @@ describe('H02 gateway', () => {
     );
     expect(await c.next()).toMatch(REPORT_ANSWER);
 
-    const cut = fx.bus.request<CommandOutcome>(
-      SUBJECT.gatewayCommand(dev.terminalId),
-      { content: 'RELAY,1#' },
-      5000,
-    );
+    // Through the console's delivery, which writes the command log.
+    const target = { id: dev.id, terminalId: dev.terminalId, protocol: DEVICE_PROTOCOL.H02 };
+    const cut = deliverCommand(fx.db, fx.bus, target, 'RELAY,1#', null, 5000);
     const sent = parseH02Command(await c.next());
     expect(sent).toMatchObject({ id: dev.terminalId, command: 'S20', params: ['1', '1'] });
     const status = encodeStatusWord({ acc: false, fuelCut: true });
     c.socket.write(
       encodeH02Answer(dev.terminalId, ['S20', 'DONE'], sent!.time, fixAt(Date.now() - 1000), status),
     );
-    // H02 answers carry no success word: the platform's rule (src/domain/commands.ts) calls them errors.
-    expect(await cut).toMatchObject({
+    // No success word, but V4 is the tracker's confirmation and DONE the cut carried out.
+    const { outcome, commandId } = await cut;
+    expect(outcome).toMatchObject({
       reply: 'S20,DONE',
-      result: COMMAND_RESULT.error,
+      result: COMMAND_RESULT.success,
       repliedAt: expect.any(String),
     });
+    const [logged] = await fx.db.select().from(commands).where(eq(commands.id, commandId));
+    expect(logged).toMatchObject({ content: 'RELAY,1#', reply: 'S20,DONE', result: COMMAND_RESULT.success });
+
+    // S20,ERROR: the tracker does not support the cut.
+    const refused = fx.bus.request<CommandOutcome>(
+      SUBJECT.gatewayCommand(dev.terminalId),
+      { content: 'RELAY,1#' },
+      5000,
+    );
+    const again = parseH02Command(await c.next());
+    c.socket.write(
+      encodeH02Answer(dev.terminalId, ['S20', 'ERROR'], again!.time, fixAt(Date.now() - 500), status),
+    );
+    expect(await refused).toMatchObject({ reply: 'S20,ERROR', result: COMMAND_RESULT.error });
     c.socket.destroy();
   });
 

@@ -69,10 +69,10 @@ describe('Teltonika gateway', () => {
     expect(decodeTeltonikaFrame(command).error).toBeUndefined();
     expect(command.subarray(15, 15 + 6).toString()).toBe('getver');
     c.socket.write(encodeTeltonikaResponse('Ver:03.27.07 GPS:AXN_5.1.9'));
-    // Teltonika answers carry no success word: the platform's rule (src/domain/commands.ts) calls them errors.
+    // No success word, but getver's documented answer is its data: the command was carried out.
     expect(await outcome).toMatchObject({
       reply: 'Ver:03.27.07 GPS:AXN_5.1.9',
-      result: COMMAND_RESULT.error,
+      result: COMMAND_RESULT.success,
       repliedAt: expect.any(String),
     });
     c.socket.destroy();

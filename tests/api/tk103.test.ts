@@ -105,11 +105,16 @@ describe('TK103 gateway', () => {
       result: COMMAND_RESULT.success,
       repliedAt: expect.any(String),
     });
+    // The document's answer only echoes the state set: carried out, with no success word.
+    const restore = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(id), { content: 'RELAY,0#' }, 5000);
+    expect(await c.next()).toBe(`(${id}AV011)`);
+    c.socket.write(`(${id}BV011)`);
+    expect(await restore).toMatchObject({ reply: 'BV01 1', result: COMMAND_RESULT.success });
     // A TK103 code goes out as it is.
     const where = fx.bus.request<CommandOutcome>(SUBJECT.gatewayCommand(id), { content: 'AP00' }, 5000);
     expect(await c.next()).toBe(`(${id}AP00)`);
     c.socket.write(tk103PositionFrame(id, at(Date.now() - 5000, 0), 'BP04'));
-    expect(await where).toMatchObject({ reply: 'BP04' });
+    expect(await where).toMatchObject({ reply: 'BP04', result: COMMAND_RESULT.success });
     c.socket.destroy();
   });
 

@@ -11,7 +11,9 @@ import {
   type CodecSession,
   type DecodeResult,
   type DecodedMessage,
+  type ReplyMessage,
 } from '../codec';
+import type { ReplyOutcome } from '../../../src/domain/commands';
 import { binaryDeviceId, decodeBinaryFrame } from './binary';
 import { frameContext, H02_MARK, takeFrameId, type FrameContext } from './context';
 import { splitText, type TextFrame } from './fields';
@@ -102,13 +104,25 @@ function decodeAnswer(t: TextFrame, ctx: FrameContext): DecodeResult {
   const head = (start < 0 ? t.fields.slice(3) : t.fields.slice(3, start)).map((s) => s.trim());
   // The field before the device time echoes the command's own hhmmss.
   if (head.length > 1 && /^\d{6}$/.test(head[head.length - 1])) head.pop();
-  const messages: DecodedMessage[] = [commandReply(ctx, head.join(','))];
+  const messages: DecodedMessage[] = [commandReply(ctx, head.join(','), v4Outcome(head))];
   if (start >= 0) messages.push(decodeTextPosition(t, start, ctx));
   return { messages, reply: null };
 }
 
-function commandReply(ctx: FrameContext, text: string): DecodedMessage {
-  return { ...ctx.base(H02_MARK.text), type: 'commandReply', text };
+/**
+ * V4 is the document's "confirm message": the tracker confirms the centre command it names.
+ * A result word ERROR refuses it (`S20,ERROR`: fuel cut not supported); anything else confirms
+ * it: `DONE` (cut carried out), `OK` (restored), the bare echo (S17) or the echoed values (S14,
+ * S23) and data (S32 mileage).
+ */
+const v4Outcome = (head: readonly string[]): ReplyOutcome =>
+  head.slice(1).some((w) => w.toUpperCase() === 'ERROR') ? 'error' : 'success';
+
+/** SMS answers are free text the protocol gives no meaning to: the spec's text rule classes them. */
+function commandReply(ctx: FrameContext, text: string, outcome?: ReplyOutcome): DecodedMessage {
+  const reply: ReplyMessage = { ...ctx.base(H02_MARK.text), type: 'commandReply', text };
+  if (outcome) reply.outcome = outcome;
+  return reply;
 }
 
 function unknown(ctx: FrameContext, type: string): DecodedMessage {

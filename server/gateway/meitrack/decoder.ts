@@ -17,6 +17,7 @@ import {
   type DecodeResult,
   type DecodedMessage,
   type LocationMessage,
+  type ReplyMessage,
 } from '../codec';
 import { decodeBinaryRecords } from './binary';
 import { MEITRACK_EVENT } from './events';
@@ -106,7 +107,12 @@ export function decodeMeitrackFrame(
       const messages = [reportMessage(report, base)];
       // Event 34 is the device's answer to the real-time location query (A10).
       if (report.event === MEITRACK_EVENT.passive)
-        messages.push({ ...base, type: 'commandReply', text: `${MEITRACK_COMMAND.position},OK` });
+        messages.push({
+          ...base,
+          type: 'commandReply',
+          text: `${MEITRACK_COMMAND.position},OK`,
+          outcome: 'success',
+        });
       return { messages, reply: null };
     }
     // The answer to a platform command. Position answers (A10, C01...) are a success by being sent.
@@ -114,10 +120,27 @@ export function decodeMeitrackFrame(
     const messages: DecodedMessage[] = [];
     if (report) messages.push(reportMessage(report, base));
     const replyText = report ? `${command},OK` : cleanText(text ? `${command},${text}` : command);
-    messages.push({ ...base, type: 'commandReply', text: replyText });
+    const reply: ReplyMessage = { ...base, type: 'commandReply', text: replyText };
+    if (report || answeredOk(command, text)) reply.outcome = 'success';
+    messages.push(reply);
     return { messages, reply: null };
   });
 }
+
+/**
+ * Read commands the Meitrack GPRS protocol answers with their data rather than OK: A70 (the
+ * authorised phone numbers), D01 (the photo list) and E91 (firmware version and SN, which comes
+ * back named FWV: `$$W38,<IMEI>,FWV1.00,12345678`).
+ */
+const DATA_ANSWERS: ReadonlySet<string> = new Set(['A70', 'D01', 'FWV']);
+
+/**
+ * Whether the protocol says the command was carried out: a setting is answered `<command>,OK`
+ * (some firmware writes `ok`), a read with its data. Other answers (`D82,0`) the documents do not
+ * explain: the spec's text rule classes them.
+ */
+const answeredOk = (command: string, data: string): boolean =>
+  data.trim().toUpperCase() === 'OK' || (DATA_ANSWERS.has(command) && data.trim() !== '');
 
 type Base = Pick<LocationMessage, 'protocol' | 'messageId' | 'serial' | 'checksumOk' | 'deviceId'>;
 

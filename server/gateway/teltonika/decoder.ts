@@ -15,12 +15,20 @@ import {
   type DecodeResult,
   type DecodedMessage,
   type LocationMessage,
+  type ReplyMessage,
 } from '../codec';
+import { teltonikaOutcome } from './answers';
 import { crc16Ibm } from './crc';
 import { PACKET_HEAD, PACKET_TAIL } from './framing';
 import { mapIoElements, type IoElement } from './io';
 
-export const TELTONIKA_CODEC = { codec8: 0x08, codec8e: 0x8e, codec16: 0x10, codec12: 0x0c, codec13: 0x0d } as const;
+export const TELTONIKA_CODEC = {
+  codec8: 0x08,
+  codec8e: 0x8e,
+  codec16: 0x10,
+  codec12: 0x0c,
+  codec13: 0x0d,
+} as const;
 /** Codec 12 packet types: a command to the device, its answer. */
 export const CODEC12_TYPE = { command: 0x05, response: 0x06 } as const;
 
@@ -34,7 +42,11 @@ const PRIORITY_PANIC = 2;
 const EARLIEST_MS = Date.UTC(2000, 0, 1);
 const LATEST_AHEAD_MS = 24 * 3600_000;
 
-export function decodeTeltonikaFrame(frame: Buffer, session: CodecSession = {}, now = new Date()): DecodeResult {
+export function decodeTeltonikaFrame(
+  frame: Buffer,
+  session: CodecSession = {},
+  now = new Date(),
+): DecodeResult {
   return guardDecode(() => {
     if (frame.length >= 2 && frame.readUInt16BE(0) === frame.length - 2 && frame[0] === 0 && frame[1] !== 0)
       return decodeHandshake(frame, session);
@@ -47,7 +59,9 @@ function decodeHandshake(frame: Buffer, session: CodecSession): DecodeResult {
   if (!/^\d+$/.test(imei)) return errorResult('handshake IMEI is not digits');
   session.deviceId = imei;
   return {
-    messages: [{ type: 'login', protocol: 'teltonika', messageId: 0, serial: 0, checksumOk: true, deviceId: imei }],
+    messages: [
+      { type: 'login', protocol: 'teltonika', messageId: 0, serial: 0, checksumOk: true, deviceId: imei },
+    ],
     reply: HANDSHAKE_ACCEPT,
     reject: HANDSHAKE_REJECT,
   };
@@ -57,7 +71,8 @@ function decodePacket(frame: Buffer, session: CodecSession, now: Date): DecodeRe
   if (frame.length < PACKET_HEAD + 3 + PACKET_TAIL) return errorResult('packet too short');
   if (frame.readUInt32BE(0) !== 0) return errorResult('no packet preamble');
   const length = frame.readUInt32BE(4);
-  if (PACKET_HEAD + length + PACKET_TAIL !== frame.length) return errorResult('data length does not match the packet');
+  if (PACKET_HEAD + length + PACKET_TAIL !== frame.length)
+    return errorResult('data length does not match the packet');
   const dataEnd = PACKET_HEAD + length;
   const checksumOk = frame.readUInt32BE(dataEnd) === crc16Ibm(frame, PACKET_HEAD, dataEnd);
   const r = new ByteReader(frame, PACKET_HEAD, dataEnd);
@@ -82,8 +97,14 @@ function decodePacket(frame: Buffer, session: CodecSession, now: Date): DecodeRe
     if (codec === TELTONIKA_CODEC.codec13) body.skip(4);
     const text = cleanText(body.rest().toString('latin1'));
     if (type !== CODEC12_TYPE.response)
-      return { messages: [{ ...base, serial: 0, type: 'unknown', note: `codec ${codec} type ${type}` }], reply: null };
-    return { messages: [{ ...base, serial: 0, type: 'commandReply', text }], reply: null };
+      return {
+        messages: [{ ...base, serial: 0, type: 'unknown', note: `codec ${codec} type ${type}` }],
+        reply: null,
+      };
+    const reply: ReplyMessage = { ...base, serial: 0, type: 'commandReply', text };
+    const outcome = teltonikaOutcome(text);
+    if (outcome) reply.outcome = outcome;
+    return { messages: [reply], reply: null };
   }
   return {
     messages: [{ ...base, serial: 0, type: 'unknown', note: `codec 0x${codec.toString(16)} not supported` }],

@@ -13,6 +13,7 @@ import {
   type DecodedMessage,
   type DeviceStatus,
   type LocationMessage,
+  type ReplyMessage,
 } from '../codec';
 import { BO01_ALARMS, BQ81_ALARMS, EVENT_CODES } from './alarms';
 import { readBms } from './bms';
@@ -27,6 +28,8 @@ const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 /** ZC20 battery level steps (0-6) in percent. */
 const BATTERY_STEPS: Readonly<Record<number, number>> = { 2: 10, 3: 20, 4: 50, 5: 80, 6: 100 };
 const NO_VALUE = 65535;
+/** An answer's data that only echoes a state or values: hex digits, maybe comma separated. */
+const ECHOED_DATA = /^[0-9A-Fa-f,]*$/;
 
 interface Ctx {
   head: Tk103Head;
@@ -96,9 +99,21 @@ function decodeData(ctx: Ctx, session: CodecSession): DecodeResult {
   const messages: DecodedMessage[] = [];
   if (gps) messages.push(located(ctx, gps, alarmOf(code, gps.before)));
   if (!DEVICE_INITIATED.test(code) && code.startsWith('B'))
-    messages.push({ ...ctx.base, type: 'commandReply', text: `${code} ${gps ? gps.before : body}`.trim() });
+    messages.push(answer(ctx, code, gps ? gps.before : body));
   if (messages.length) return only(messages);
   return only([{ ...ctx.base, type: 'unknown', note: `${code} ${body.slice(0, 40)}`.trim() }]);
+}
+
+/**
+ * The tracker's answer code to a platform command (AV01 -> BV01, AP00 -> BP04 with a position):
+ * the V1.5 document's acknowledgement that it carried the command out. Its data echoes the state
+ * or values set (`BV01` + `1`), digits only, or is empty before a GPS block; an answer carrying
+ * words instead is firmware text the document does not define, left to the spec's text rule.
+ */
+function answer(ctx: Ctx, code: string, data: string): ReplyMessage {
+  const reply: ReplyMessage = { ...ctx.base, type: 'commandReply', text: `${code} ${data}`.trim() };
+  if (ECHOED_DATA.test(data.trim())) reply.outcome = 'success';
+  return reply;
 }
 
 interface Event {

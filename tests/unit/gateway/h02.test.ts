@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CodecSession, HeartbeatMessage, LocationMessage, ReplyMessage } from '../../../server/gateway/codec';
 import { decodeH02Frame, h02Codec } from '../../../server/gateway/h02';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
+import { commandResultOf } from '../../../src/domain/commands';
 import { TRACCAR_H02, vectorBytes } from './h02-frames';
 
 const NOW = new Date('2026-01-01T08:09:10Z');
@@ -153,6 +155,26 @@ describe('H02 fields', () => {
     expect(r.messages[1]).toMatchObject({ fuelCut: true, acc: false });
     expect(first<ReplyMessage>(r).text).toBe('S20,DONE');
     expect(text('*HQ,2020916012,V4,S20,130305#').messages).toEqual([expect.objectContaining({ type: 'commandReply', text: 'S20' })]);
+  });
+
+  it('classes V4 answers by the confirm message they are: ERROR refuses, anything else confirms', () => {
+    const result = (frame: string) => {
+      const reply = first<ReplyMessage>(text(frame));
+      return commandResultOf(reply.text, reply.outcome);
+    };
+    const pos = '130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF';
+    // The document's answers: fuel cut carried out, restored, set values echoed, the bare echo.
+    expect(result(`*TH,2020916012,V4,S20,DONE,${pos}#`)).toBe(COMMAND_RESULT.success);
+    expect(result(`*TH,2020916012,V4,S20,OK,${pos}#`)).toBe(COMMAND_RESULT.success);
+    expect(result(`*TH,2020916012,V4,S14,100,10,1,3,${pos}#`)).toBe(COMMAND_RESULT.success);
+    expect(result(`*TH,2020916012,V4,S17,${pos}#`)).toBe(COMMAND_RESULT.success);
+    // Fuel cut not supported, and Traccar's R8 refusal.
+    expect(result(`*TH,2020916012,V4,S20,ERROR,${pos}#`)).toBe(COMMAND_RESULT.error);
+    expect(result(`*TH,2020916012,V4,R8,ERROR,${pos}#`)).toBe(COMMAND_RESULT.error);
+    // SMS answers are free text: the spec's rule, on the text alone.
+    expect(first<ReplyMessage>(text('*HQ,5226073533,SMS,GSM:26#'))).not.toHaveProperty('outcome');
+    expect(result('*HQ,5226073533,SMS,GSM:26#')).toBe(COMMAND_RESULT.error);
+    expect(result('*HQ,5226073533,SMS,Set OK#')).toBe(COMMAND_RESULT.success);
   });
 
   it('returns errors, never throws, on broken frames', () => {

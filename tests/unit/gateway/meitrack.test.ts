@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CODECS, decodeHexInput, detectProtocol } from '../../../server/gateway/decode-frames';
-import type { CodecSession, DecodedMessage, LocationMessage } from '../../../server/gateway/codec';
+import type {
+  CodecSession,
+  DecodedMessage,
+  LocationMessage,
+  ReplyMessage,
+} from '../../../server/gateway/codec';
 import {
   buildMeitrackPacket,
   encodeMeitrackCommand,
@@ -17,6 +22,8 @@ import {
   TRACCAR_COMMANDS,
   TRACCAR_TEXT,
 } from './meitrack-frames';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
+import { commandResultOf } from '../../../src/domain/commands';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const decode = (frame: Buffer, session: CodecSession = {}) => meitrackCodec.decodeFrame(frame, session, NOW);
@@ -155,6 +162,34 @@ describe('Meitrack T622 protocol document frames', () => {
     }
     expect(decode(text('d82Answer')).messages).toMatchObject([{ type: 'commandReply', text: 'D82,0' }]);
     expect(decode(text('d03Answer')).messages).toMatchObject([{ type: 'commandReply', text: 'D03,OK' }]);
+  });
+});
+
+describe('Meitrack command answers classed by what they mean', () => {
+  const answer = (data: string) => buildMeitrackPacket('$$', 'A', '353358017784062', data);
+  const result = (frame: Buffer) => {
+    const reply = byType(decode(frame).messages, 'commandReply')[0] as ReplyMessage;
+    return commandResultOf(reply.text, reply.outcome);
+  };
+
+  it('a setting answered OK (either case), a position or a read answered with data is carried out', () => {
+    expect(result(doc('a12Answer'))).toBe(COMMAND_RESULT.success);
+    expect(result(answer('C49,ok'))).toBe(COMMAND_RESULT.success);
+    expect(result(doc('a10Answer'))).toBe(COMMAND_RESULT.success);
+    // A70 reads the authorised numbers, E91 the firmware version (answered as FWV).
+    expect(result(answer('A70,13811111111,13822222222'))).toBe(COMMAND_RESULT.success);
+    expect(result(answer('FWV1.00,12345678'))).toBe(COMMAND_RESULT.success);
+    expect(byType(decode(answer('FWV1.00,12345678')).messages, 'commandReply')).toMatchObject([
+      { text: 'FWV,1.00,12345678', outcome: 'success' },
+    ]);
+  });
+
+  it('an answer the documents do not explain is left to the spec rule', () => {
+    expect(byType(decode(text('d82Answer')).messages, 'commandReply')[0]).not.toHaveProperty('outcome');
+    expect(result(text('d82Answer'))).toBe(COMMAND_RESULT.error);
+    expect(result(answer('A12,Error'))).toBe(COMMAND_RESULT.error);
+    // A read answered with nothing is no data.
+    expect(result(answer('A70'))).toBe(COMMAND_RESULT.error);
   });
 });
 

@@ -13,6 +13,8 @@ import {
   TELTONIKA_IO as IO,
 } from '../../../server/gateway/teltonika';
 import { CODECS, detectProtocol } from '../../../server/gateway/decode-frames';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
+import { commandResultOf } from '../../../src/domain/commands';
 import { TELTONIKA_WIKI, wiki } from './teltonika-frames';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -90,7 +92,11 @@ describe('Teltonika encoder and decoder agree', () => {
     course: 271,
     satellites: 9,
     speed: 87,
-    io: [ioElement(IO.ignition, 1, 1), ioElement(IO.batteryLevel, 1, 76), ioElement(IO.externalVoltage, 2, 12_650)],
+    io: [
+      ioElement(IO.ignition, 1, 1),
+      ioElement(IO.batteryLevel, 1, 76),
+      ioElement(IO.externalVoltage, 2, 12_650),
+    ],
   };
 
   for (const codec of ['codec8', 'codec8e', 'codec16'] as const) {
@@ -144,6 +150,45 @@ describe('Teltonika encoder and decoder agree', () => {
     expect(r.messages[0]).toMatchObject({ type: 'commandReply', text: 'DOUT1:1' });
   });
 
+  it('classes answers by the outcomes Teltonika documents, the rest by the spec rule', () => {
+    const result = (answer: string) => {
+      const reply = decodeTeltonikaFrame(encodeTeltonikaResponse(answer), loggedIn(), NOW)
+        .messages[0] as ReplyMessage;
+      return commandResultOf(reply.text, reply.outcome);
+    };
+    // setdigout / setigndigout successes (the wiki's examples), older firmware, reads with their data.
+    for (const ok of [
+      'DOUT1:ON Timeout:INFINITY',
+      'DOUT1:ON Timeout:10s Speed threshold:1km/h Speed is above threshold, queued',
+      'DOUT1:IGNORED',
+      'DOUT1:1 Timeout:15s IGN ON, QUEUED',
+      'DOUTS are set to:0010 TMOs are: 0 0 5 0',
+      'Ver:03.27.07 GPS:AXN_5.1.9',
+      'Code Ver:0.48.17 Device IMEI:353976010139156',
+      'DI1:0 DI2:0 AI1:0 DO1:0',
+      'IO ID:3 Value:0',
+    ])
+      expect([ok, result(ok)]).toEqual([ok, COMMAND_RESULT.success]);
+    const getinfo = decodeTeltonikaFrame(wiki('getinfoReply'), loggedIn(), NOW).messages[0] as ReplyMessage;
+    expect(getinfo.outcome).toBe('success');
+    // The wiki's "Fail" responses.
+    for (const fail of [
+      'Arguments required',
+      'Bad syntax',
+      'DOUT1 params are invalid',
+      'DOUT1 ERROR',
+      'DOUT1 state already set to: 1 time_on_ms: 0 time_off_ms: 0',
+      'DOUT2 Is disabled from CFG',
+    ])
+      expect([fail, result(fail)]).toEqual([fail, COMMAND_RESULT.error]);
+    // Unknown text: the spec's rule decides.
+    expect(
+      decodeTeltonikaFrame(encodeTeltonikaResponse('Param ID:2004 Value:x'), loggedIn(), NOW).messages[0],
+    ).not.toHaveProperty('outcome');
+    expect(result('Param ID:2004 Value:x')).toBe(COMMAND_RESULT.error);
+    expect(result('Restart OK')).toBe(COMMAND_RESULT.success);
+  });
+
   it('leaves codecs it does not speak unacked', () => {
     const f = encodeTeltonikaAvl([record]);
     f[8] = 0x07; // GH3000
@@ -169,7 +214,8 @@ describe('Teltonika IO elements', () => {
       [IO.autoGeofence, 1, 'geofenceEnter'],
       [IO.autoGeofence, 0, 'geofenceExit'],
     ];
-    for (const [id, value, alarm] of cases) expect(mapIoElements([ioElement(id, 1, value)]).alarms).toEqual([alarm]);
+    for (const [id, value, alarm] of cases)
+      expect(mapIoElements([ioElement(id, 1, value)]).alarms).toEqual([alarm]);
     expect(mapIoElements([ioElement(IO.unplug, 1, 0)]).alarms).toBeUndefined();
   });
 
@@ -212,7 +258,8 @@ describe('Teltonika framing and detection', () => {
     for (const size of [1, 3, 7, 64, stream.length]) {
       const splitter = teltonikaCodec.createSplitter();
       const frames: Buffer[] = [];
-      for (let at = 0; at < stream.length; at += size) frames.push(...splitter.push(stream.subarray(at, at + size)));
+      for (let at = 0; at < stream.length; at += size)
+        frames.push(...splitter.push(stream.subarray(at, at + size)));
       expect(frames.map((f) => f.toString('hex').toUpperCase())).toEqual([
         TELTONIKA_WIKI.handshake,
         TELTONIKA_WIKI.codec8,

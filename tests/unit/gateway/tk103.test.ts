@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CodecSession, LocationMessage } from '../../../server/gateway/codec';
+import type { CodecSession, LocationMessage, ReplyMessage } from '../../../server/gateway/codec';
 import {
   decodeTk103Frame,
   encodeTk103Command,
@@ -10,6 +10,8 @@ import {
   tk103HandshakeReply,
   tk103LoginReply,
 } from '../../../server/gateway/tk103';
+import { COMMAND_RESULT } from '../../../src/domain/codes';
+import { commandResultOf } from '../../../src/domain/commands';
 import { TK103_DOC, TK103_TRACCAR as T, TK103_TRACCAR_CORPUS, tk103 } from './tk103-frames';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -269,6 +271,25 @@ describe('TK103 status, network and answers', () => {
       expect.objectContaining({ type: 'commandReply', text: 'BV01 1', deviceId: '013612345678' }),
     ]);
     expect(decode(T.bq86).messages[0]).toMatchObject({ type: 'unknown', deviceId: '027028258309' });
+  });
+
+  it('classes command answers: an answer code echoing its data is carried out, words go to the spec rule', () => {
+    const result = (frame: string) => {
+      const reply = decode(frame).messages.find((m) => m.type === 'commandReply') as ReplyMessage;
+      return commandResultOf(reply.text, reply.outcome);
+    };
+    // AV01 (oil/power) and AV00 (output) answered with the state set; AP00 with a position.
+    expect(result('(013612345678BV011)')).toBe(COMMAND_RESULT.success);
+    expect(result('(013612345678BV000)')).toBe(COMMAND_RESULT.success);
+    expect(result('(012345678901BP04130520A3439.9629S05826.3504W000.1175622323.8700000000L000450AC)')).toBe(
+      COMMAND_RESULT.success,
+    );
+    // Firmware wording the document does not define: the spec's rule, either way.
+    expect(decode('(013612345678BV01Failed)').messages[0]).not.toHaveProperty('outcome');
+    expect(result('(013612345678BV01Failed)')).toBe(COMMAND_RESULT.error);
+    expect(result('(013612345678BV01Cut off the fuel supply: Success!)')).toBe(COMMAND_RESULT.success);
+    // ZC03 free text: the spec's rule.
+    expect(result(T.zc03)).toBe(COMMAND_RESULT.error);
   });
 
   it('returns errors, never throws, on what is not a TK103 frame', () => {
