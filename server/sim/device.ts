@@ -3,27 +3,9 @@ import { gt06Codec, parseGt06Frame } from '../gateway/gt06';
 import { decodeGbk, jt808Codec, JT808_MSG, parseJt808Frame } from '../gateway/jt808';
 import type { FrameSplitter } from '../gateway/codec';
 import { JT808_SET_PARAMS } from '../gateway/jt808/params';
-import {
-  gt06Alarm,
-  gt06Alarm4g,
-  gt06CommandReply,
-  gt06Heartbeat,
-  gt06Location,
-  gt06Location4g,
-  gt06Login,
-  parseGt06Command,
-  type Fix,
-} from './gt06-frames';
-import {
-  jt808Auth,
-  jt808GeneralReply,
-  jt808Heartbeat,
-  jt808AlarmStatus,
-  jt808Location,
-  jt808LocationParts,
-  jt808Register,
-  jt808TextReply,
-} from './jt808-frames';
+import { gt06CommandReply, gt06Heartbeat, gt06Login, parseGt06Command, type Fix } from './gt06-frames';
+import { jt808Auth, jt808GeneralReply, jt808Heartbeat, jt808Register, jt808TextReply } from './jt808-frames';
+import { gt06Report, jt808Report, type ReportFrame } from './report-frames';
 import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 import { SimOta } from './ota';
 import type { SimDriver, SimServerReader } from './driver';
@@ -201,31 +183,17 @@ export class SimDevice {
       satellites: 9,
     };
     const alarm = this.rng.next() < this.opts.alarmChance;
-    let frame: (serial: number) => Buffer;
-    let serials = 1;
-    if (this.driver) {
-      const driver = this.driver;
+    const driver = this.driver;
+    let report: ReportFrame;
+    if (driver) {
       const status = { acc: v.speed > 0, mileageKm: v.mileageKm, alarm };
-      frame = (serial) => driver.location(this.spec.terminalId, fix, status, serial);
-    } else if (this.spec.family === 'gt06') {
-      // Terminals ending in an odd digit speak the 4G packets (0xA0, 0xA4), the others 0x12/0x16.
-      const fourG = Number(this.spec.terminalId.slice(-1)) % 2 === 1;
-      const code = v.speed > 120 ? 0x06 : 0x03;
-      const status = { acc: v.speed > 0, mileageKm: v.mileageKm };
-      if (fourG)
-        frame = (serial) => (alarm ? gt06Alarm4g(fix, code, serial) : gt06Location4g(fix, status, serial));
-      else frame = (serial) => (alarm ? gt06Alarm(fix, code, serial) : gt06Location(fix, serial));
-    } else {
+      report = { frame: (serial) => driver.location(this.spec.terminalId, fix, status, serial), serials: 1 };
+    } else if (this.spec.family === 'gt06') report = gt06Report(this.spec.terminalId, fix, v, alarm);
+    else {
       const tires = this.tires && this.stats.positions % TIRE_EVERY === 0 ? [this.tires.item(fix)] : [];
-      const raised = alarm ? jt808AlarmStatus(v.speed) : { alarmFlags: 0, extras: [] };
-      const extras = [...tires, ...(raised.extras ?? [])];
-      const status = { acc: v.speed > 0, alarmFlags: raised.alarmFlags, mileageKm: v.mileageKm, extras };
-      // Alarms go out in two sub-packages, so the platform's reassembly is driven as well.
-      frame = alarm
-        ? (serial) => jt808LocationParts(this.spec.terminalId, fix, status, serial, 2)
-        : (serial) => jt808Location(this.spec.terminalId, fix, status, serial);
-      serials = alarm ? 2 : 1;
+      report = jt808Report(this.spec.terminalId, fix, v, alarm, tires);
     }
+    const { frame, serials } = report;
     const position: WaitingPosition = { fixMs: now, frame, serials };
     if (!this.ledger) this.send(frame(this.nextSerials(serials).first));
     else if (this.ready && this.connected) this.sendPosition(position);
