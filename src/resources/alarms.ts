@@ -1,22 +1,16 @@
 import { AlertOutlined, DashboardOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
-import { alarmEntityStartingAt } from './alarm/fields';
-import { ALARM_LIST_VIEW } from './alarm/views';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
+
+const generic = () => import('./alarm/screens').then((m) => m.ALARM_SCREENS);
 
 /** Alarms (one list: unread first on alarms, every alarm on alarmsAll) and tire pressure. */
 export const alarmResources: ResourceDescriptor[] = [
   group('alarmGroup', AlertOutlined),
   ...inGroup('alarmGroup', [
-    screen('alarms', '/index/alarms', [P.alarms], {
-      entity: alarmEntityStartingAt('unread'),
-      view: ALARM_LIST_VIEW,
-    }),
-    screen('alarmsAll', '/index/alarmsAll', [P.alarms], {
-      entity: alarmEntityStartingAt('all'),
-      view: ALARM_LIST_VIEW,
-    }),
+    screen('alarms', '/index/alarms', [P.alarms], { generic }),
+    screen('alarmsAll', '/index/alarmsAll', [P.alarms], { generic }),
   ]),
   screen('tire', '/index/tire', [P.tire], {
     icon: DashboardOutlined,

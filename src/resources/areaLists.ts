@@ -1,5 +1,5 @@
 import { formatStay } from '../domain/area/format';
-import type { EntityDescriptor, ListView, ResourceDescriptor } from './types';
+import type { DrawnList, EntityDescriptor } from './types';
 
 /**
  * The read-only lists of the area screens, drawn by the generic ListScreen: a check-car area's
@@ -28,10 +28,7 @@ export const AREA_ENTITY: EntityDescriptor = {
 const FILTERS = ['terminalID', 'startTime', 'endTime'] as const;
 
 /** Visits of one check-car area or point; the export is the server's xlsx of the same filters. */
-export function visitsList(
-  fenceId: number,
-  purpose: 'checkArea' | 'checkPoint',
-): ResourceDescriptor & { view: ListView } {
+export function visitsList(fenceId: number, purpose: 'checkArea' | 'checkPoint'): DrawnList {
   return {
     name: `areaVisits-${fenceId}`,
     labelKey: 'areaVisits',
@@ -49,7 +46,7 @@ export function visitsList(
 }
 
 /** Stop arrivals of one bus route. */
-export function arrivalsList(routeId: number): ResourceDescriptor & { view: ListView } {
+export function arrivalsList(routeId: number): DrawnList {
   return {
     name: `busArrivals-${routeId}`,
     labelKey: 'busArrivals',

@@ -1,8 +1,9 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P } from '../../config/roles';
-import { PAY_ENTITY as entity } from './pay/fields';
-import { PAY_VIEWS as V } from './pay/views';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
+
+// The cards' screens share the payment screens' registry (one entity).
+const generic = () => import('./pay/screens').then((m) => m.PAY_SCREENS);
 
 /**
  * Prepaid renewal cards (issue 14): the balances of an account and its sub-accounts with issue
@@ -12,8 +13,8 @@ import { group, inGroup, screen, type ResourceDescriptor } from './types';
 export const cardResources: ResourceDescriptor[] = [
   group('prepaidCardGroup', CreditCardOutlined),
   ...inGroup('prepaidCardGroup', [
-    screen('cardAccounts', '/index/card/accounts', [P.cardList], { entity, view: V.cardAccounts }),
-    screen('cardRecords', '/index/card/records', [P.cardList], { entity, view: V.cardRecords }),
-    screen('cardRenew', '/index/card/renew', [P.cardRenew], { entity, view: V.cardRenew }),
+    screen('cardAccounts', '/index/card/accounts', [P.cardList], { generic }),
+    screen('cardRecords', '/index/card/records', [P.cardList], { generic }),
+    screen('cardRenew', '/index/card/renew', [P.cardRenew], { generic }),
   ]),
 ];

@@ -18,7 +18,7 @@ import { otaResources } from './test/ota';
 import { transferResources } from './test/transfer';
 import { qualityResources } from './test/quality';
 import { trackResources } from './track';
-import type { ResourceDescriptor } from './types';
+import type { ResourceDescriptor, ScreenParts } from './types';
 
 /** Every entry in menu order: the reseller area (/index) first, then the factory area (/test). */
 export const RESOURCES: readonly ResourceDescriptor[] = [
@@ -49,6 +49,15 @@ const byPath = new Map(RESOURCES.filter((r) => r.path).map((r) => [r.path as str
 export const findResource = (name: string) => byName.get(name);
 export const resourceAtPath = (path: string) => byPath.get(path);
 export const childrenOf = (name: string) => RESOURCES.filter((r) => r.parent === name);
+
+/**
+ * A descriptor-driven screen's entity and view, from its area's registry (loaded on demand). The
+ * generic page gets the registry with its chunk; checks of the descriptors read them here.
+ */
+export async function screenParts(name: string): Promise<ScreenParts | undefined> {
+  const r = byName.get(name);
+  return r?.generic ? (await r.generic())[name] : undefined;
+}
 
 /**
  * A screen's own permissions; a group's are the union of its children's, or undefined (open)

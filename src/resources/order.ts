@@ -1,11 +1,10 @@
 import { ProfileOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
-import { ORDER_ENTITY } from './order/fields';
-import { ORDER_VIEWS } from './order/views';
 import { screen, type ResourceDescriptor } from './types';
 
 const RenewOnlinePage = lazy(() => import('../pages/pay/RenewOnlinePage'));
+const generic = () => import('./order/screens').then((m) => m.ORDER_SCREENS);
 
 /**
  * The caller's own renewal orders, and the online renewal they come from (issue 14). Renewing
@@ -14,8 +13,7 @@ const RenewOnlinePage = lazy(() => import('../pages/pay/RenewOnlinePage'));
 export const orderResources: ResourceDescriptor[] = [
   screen('orderList', '/index/order/list', [P.orderPay], {
     icon: ProfileOutlined,
-    entity: ORDER_ENTITY,
-    view: ORDER_VIEWS.list,
+    generic,
   }),
   // Opened from the order list and the device panel, so it has no menu entry (nor label) of its
   // own: its page carries its title.

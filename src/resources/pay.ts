@@ -1,7 +1,5 @@
 import { PayCircleOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P } from '../../config/roles';
-import { PAY_ENTITY as entity } from './pay/fields';
-import { PAY_VIEWS as V } from './pay/views';
 import { group, inGroup, screen, type ResourceDescriptor } from './types';
 
 /**
@@ -10,14 +8,15 @@ import { group, inGroup, screen, type ResourceDescriptor } from './types';
  * by agents (for their own subtree) and by the administrator through the wildcard.
  */
 const MANAGE = [P.payManage] as const;
+const generic = () => import('./pay/screens').then((m) => m.PAY_SCREENS);
 
 export const payResources: ResourceDescriptor[] = [
   group('payGroup', PayCircleOutlined),
   ...inGroup('payGroup', [
-    screen('payOrders', '/index/pay/orders', MANAGE, { entity, view: V.orders }),
-    screen('wxRefund', '/index/pay/wxRefund', MANAGE, { entity, view: V.refund }),
-    screen('agentAccount', '/index/pay/CAgentAccount', MANAGE, { entity, view: V.accounts }),
-    screen('renewPrice', '/index/pay/renewPrice', MANAGE, { entity, view: V.prices }),
-    screen('discountCode', '/index/pay/discountCode', MANAGE, { entity, view: V.discountCodes }),
+    screen('payOrders', '/index/pay/orders', MANAGE, { generic }),
+    screen('wxRefund', '/index/pay/wxRefund', MANAGE, { generic }),
+    screen('agentAccount', '/index/pay/CAgentAccount', MANAGE, { generic }),
+    screen('renewPrice', '/index/pay/renewPrice', MANAGE, { generic }),
+    screen('discountCode', '/index/pay/discountCode', MANAGE, { generic }),
   ]),
 ];

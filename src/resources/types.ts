@@ -1,8 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Permission } from '../../config/roles';
-import { ResourceScreen } from '../components/resource/lazy';
+import { genericPage } from '../components/resource/lazy';
 import type { EntityField } from './fieldTypes';
-import type { EntityView } from './viewTypes';
+import type { EntityView, ListView } from './viewTypes';
 
 // Field and view types live in their own files; importers keep importing them from here.
 export type { FieldType, FieldOption, EntityField, RemoteOptions, AddressLookup } from './fieldTypes';
@@ -31,9 +31,10 @@ export interface ResourceEndpoints {
 /**
  * What an entity screen is made of; the generic renderers in src/components/resource read it.
  *
- * Adding a simple entity: declare its fields here (type, label key, shared validator, enum
- * values), give a `screen(...)` an `entity` and a `view` (list columns/filters/actions, a batch
- * form, an import report or a form with its result), and add the label keys to
+ * Adding a simple entity: declare its fields (type, label key, shared validator, enum values)
+ * and its view (list columns/filters/actions, a batch form, an import report or a form with its
+ * result) in its area's registry (`<area>/screens.ts`, under the screen's name), give its
+ * `screen(...)` the area's `generic` loader and add the label keys to
  * locales/<lng>/<namespace>.json. `screen` then routes it to the generic page; no page code.
  */
 export interface EntityDescriptor {
@@ -85,14 +86,32 @@ export interface ResourceDescriptor {
   /** The screen; absent means the "coming soon" page until its issue builds it. */
   page?: LazyExoticComponent<ComponentType>;
   endpoints?: ResourceEndpoints;
-  /** A descriptor-driven screen: the entity and the view the generic renderer draws. */
-  entity?: EntityDescriptor;
-  view?: EntityView;
+  /**
+   * A descriptor-driven screen: loads its area's registry, which holds the screen's entity and
+   * view under its name. The entries stay light (the menu, the routes and the guard read them on
+   * every page); the parts load with the screen (page weight, issue 18).
+   */
+  generic?: ScreensLoader;
 }
 
+/** The heavy half of a descriptor-driven screen: the entity and the view the renderer draws. */
+export interface ScreenParts {
+  entity: EntityDescriptor;
+  view: EntityView;
+}
+
+/** One area's descriptor-driven screens by name (`<area>/screens.ts`). */
+export type ScreenRegistry = Readonly<Record<string, ScreenParts>>;
+
+/** Loads an area's registry: a dynamic import, so the registry gets a chunk of its own. */
+export type ScreensLoader = () => Promise<ScreenRegistry>;
+
+/** A list drawn inside a hand-written page (notifications, API keys, area visits): no route. */
+export type DrawnList = Pick<ResourceDescriptor, 'name' | 'labelKey'> & ScreenParts & { view: ListView };
+
 /**
- * A screen entry: labelKey defaults to the name. A screen with an entity view and no page of its
- * own gets the generic renderer, so a simple entity needs no page code.
+ * A screen entry: labelKey defaults to the name. A screen with a `generic` loader and no page of
+ * its own gets the generic renderer, so a simple entity needs no page code.
  */
 export function screen(
   name: string,
@@ -100,7 +119,7 @@ export function screen(
   permissions: readonly Permission[] | undefined,
   extra: Partial<ResourceDescriptor> = {},
 ): ResourceDescriptor {
-  const page = extra.page ?? (extra.entity && extra.view ? ResourceScreen : undefined);
+  const page = extra.page ?? (extra.generic ? genericPage(extra.generic) : undefined);
   return { name, path, labelKey: name, permissions, ...extra, ...(page ? { page } : {}) };
 }
 

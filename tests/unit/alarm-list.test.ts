@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionBody, initialValues, requestBody } from '../../src/components/resource/derive';
 import { alarmWindow, BELL_START, bellLive, bellShown, bellTotal } from '../../src/domain/alarm-list';
-import { findResource } from '../../src/resources';
+import { screenParts } from '../../src/resources';
 import type { EntityAction, ListView } from '../../src/resources/types';
 
 describe('alarmWindow', () => {
@@ -33,9 +33,11 @@ describe('the bell count', () => {
   });
 });
 
+// Their entities and the view load with the screens (the alarm area's registry).
+const alarms = (await screenParts('alarms'))!;
+const all = (await screenParts('alarmsAll'))!;
+
 describe('the alarm screens', () => {
-  const alarms = findResource('alarms')!;
-  const all = findResource('alarmsAll')!;
   const view = alarms.view as ListView;
   const action = (name: string) =>
     [...(view.rowActions ?? []), ...(view.batchActions ?? []), ...(view.toolbarActions ?? [])].find(
@@ -44,10 +46,10 @@ describe('the alarm screens', () => {
 
   it('start at the unread alarms on alarms and at every alarm on alarmsAll', () => {
     const filters = view.filters!;
-    expect(requestBody(alarms.entity!, filters, initialValues(alarms.entity!, filters))).toMatchObject({
+    expect(requestBody(alarms.entity, filters, initialValues(alarms.entity, filters))).toMatchObject({
       read: 'unread',
     });
-    expect(requestBody(all.entity!, filters, initialValues(all.entity!, filters))).toMatchObject({
+    expect(requestBody(all.entity, filters, initialValues(all.entity, filters))).toMatchObject({
       read: 'all',
     });
   });

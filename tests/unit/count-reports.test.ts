@@ -15,7 +15,7 @@ import {
   resolveReport,
   shownRows,
 } from '../../src/components/resource/reportLogic';
-import { findResource } from '../../src/resources';
+import { findResource, screenParts } from '../../src/resources';
 import { COUNT_ENTITY } from '../../src/resources/count/fields';
 import { durationHms, kmOf, percentText, round1 } from '../../src/resources/count/format';
 import {
@@ -191,7 +191,7 @@ describe('report views', () => {
     ]);
   });
 
-  it('has every count screen drawn by the generic report screen', () => {
+  it('has every count screen drawn by the generic report screen', async () => {
     for (const name of [
       'countMileage',
       'countAlarms',
@@ -201,7 +201,7 @@ describe('report views', () => {
       'countExport',
       'countBattery',
     ]) {
-      const view = findResource(name)?.view as FormView;
+      const view = (await screenParts(name))?.view as FormView;
       expect(view.kind, name).toBe('form');
       expect(view.result, name).toBe('report');
     }

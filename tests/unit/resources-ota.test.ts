@@ -3,7 +3,7 @@ import { PERMISSIONS as P } from '../../config/roles';
 import { actionBody, fieldRules, fileRequest, requestBody } from '../../src/components/resource/derive';
 import { remoteOptionsOf } from '../../src/components/resource/remoteOptions';
 import { FIRMWARE_MAX_BYTES } from '../../src/domain/ota';
-import { findResource } from '../../src/resources';
+import { screenParts } from '../../src/resources';
 import { FIRMWARE_ENTITY, JOB_ENTITY, sizeText } from '../../src/resources/ota/fields';
 import { OTA_VIEWS } from '../../src/resources/ota/views';
 import type { EntityAction, ListView } from '../../src/resources/types';
@@ -62,8 +62,9 @@ describe('remote select options', () => {
 });
 
 describe('OTA descriptors', () => {
-  it('give the viewer the jobs view, every write action for staff only', () => {
-    expect(findResource('otaUpdateListForUser')?.view).toBe(findResource('otaList')?.view);
+  it('give the viewer the jobs view, every write action for staff only', async () => {
+    expect((await screenParts('otaUpdateListForUser'))?.view).toBe(OTA_VIEWS.jobs);
+    expect((await screenParts('otaList'))?.view).toBe(OTA_VIEWS.jobs);
     for (const view of [OTA_VIEWS.jobs, OTA_VIEWS.firmwares])
       for (const a of [...(view.rowActions ?? []), ...(view.toolbarActions ?? [])])
         if (!a.download) expect(a.permissions, a.name).toEqual([P.testOta]);

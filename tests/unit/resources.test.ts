@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROLE, ROLE_HOME, ROLE_NAMES, homeOf, isFactoryRole, type RoleValue } from '../../config/roles';
 import { guardRoute } from '../../src/domain/routeGuard';
@@ -12,6 +14,35 @@ const paths = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((n) => (n.resource.path ? [n.resource.path] : paths(n.children)));
 const userOf = (role: number) => ({ id: 100 + role, role });
 
+const RESOURCES_DIR = fileURLToPath(new URL('../../src/resources/', import.meta.url));
+/** A relative import's file under src/resources, if it is one. */
+const resolveIn = (from: string, spec: string) =>
+  [`${spec}.ts`, `${spec}/index.ts`]
+    .map((s) => join(dirname(from), s))
+    .find((f) => f.startsWith(RESOURCES_DIR) && existsSync(f));
+/** The modules under src/resources a module loads with it (value imports, not `import type`). */
+function staticClosure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+'(\.[^']+)'/gm)) {
+      const dep = resolveIn(file, m[1]);
+      if (dep) visit(dep);
+    }
+  };
+  entries.forEach(visit);
+  return seen;
+}
+/** What the modules load on demand: the targets of their dynamic imports under src/resources. */
+const dynamicTargets = (files: Iterable<string>) =>
+  [...files].flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bimport\('(\.[^']+)'\)/g)].flatMap(
+      (m) => resolveIn(file, m[1]) ?? [],
+    ),
+  );
+
 describe('resource descriptors', () => {
   it('have unique names and paths, existing parents and a translated label', () => {
     const names = RESOURCES.map((r) => r.name);
@@ -23,6 +54,19 @@ describe('resource descriptors', () => {
       expect(enMenu[r.labelKey], `menu label ${r.labelKey}`).toBeTypeOf('string');
       expect(r.path ?? '/index/ or /test/').toMatch(/^\/(index|test)\//);
     }
+  });
+
+  it('stay light: the entities and views load with their screens, not with the menu and the routes', () => {
+    const light = staticClosure([join(RESOURCES_DIR, 'index.ts'), join(RESOURCES_DIR, 'menu.ts')]);
+    // The areas' registries, and the lists the hand-written pages draw.
+    const registries = dynamicTargets(light);
+    const lists = ['notify/lists.ts', 'system/apiKey.ts', 'areaLists.ts'].map((f) => join(RESOURCES_DIR, f));
+    const heavy = staticClosure([...registries, ...lists]);
+    expect(registries.length).toBeGreaterThan(10);
+    expect(heavy).toContain(join(RESOURCES_DIR, 'device/fields.ts'));
+    expect(light).toContain(join(RESOURCES_DIR, 'device.ts'));
+    const both = [...light].filter((f) => heavy.has(f)).map((f) => relative(RESOURCES_DIR, f));
+    expect(both).toEqual([]);
   });
 
   it('give groups the union of their children permissions', () => {

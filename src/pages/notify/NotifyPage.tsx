@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { ListScreen } from '../../components/resource/ListScreen';
-import { NOTIFY_ENTITY, NOTIFY_LISTS } from '../../resources/notify';
+import { NOTIFY_ENTITY, NOTIFY_LISTS } from '../../resources/notify/lists';
 
 /** "Alarm notifications": the webhook endpoints over the notification log, both generic lists. */
 export default function NotifyPage() {

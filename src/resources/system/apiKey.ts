@@ -1,21 +1,14 @@
-import { ApiOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { API_KEY_SCOPES, WEBHOOK_EVENTS } from '../../domain/api-keys';
 import { API_KEY_RATE_MAX, NAME_MAX } from '../../domain/limits';
-import {
-  screen,
-  type EntityAction,
-  type EntityDescriptor,
-  type ListView,
-  type ResourceDescriptor,
-} from '../types';
+import type { DrawnList, EntityAction, EntityDescriptor, ListView } from '../types';
 
 /**
  * API keys (docs/api/public-api.md): the caller's keys with create, rename, refresh and revoke;
  * create and refresh show the secret once, with a copy button, in the action's dialog. Below,
  * the caller's webhook endpoints and which events (alarm, position) each receives. Every
  * account that sees the monitor may have keys; the server refuses the demo and device logins.
+ * The lists of the apiKey screen (src/resources/system.ts), loaded with its page.
  */
 const keyed = (prefix: string, values: readonly string[], colors: Record<string, string> = {}) =>
   values.map((value) => ({ value, labelKey: `${prefix}.${value}`, color: colors[value] }));
@@ -101,14 +94,7 @@ export const API_WEBHOOKS_VIEW: ListView = {
 };
 
 /** The two lists of the screen; their titles are menu labels like every list's. */
-export const API_KEY_LISTS: readonly (ResourceDescriptor & { view: ListView })[] = [
+export const API_KEY_LISTS: readonly DrawnList[] = [
   { name: 'apiKeys', labelKey: 'apiKey', entity: API_KEY_ENTITY, view: API_KEYS_VIEW },
   { name: 'apiWebhooks', labelKey: 'alarmNotifyWebhooks', entity: API_KEY_ENTITY, view: API_WEBHOOKS_VIEW },
 ];
-
-export const apiKeyResource: ResourceDescriptor = screen('apiKey', '/index/system/apiKey', MINE, {
-  icon: ApiOutlined,
-  entity: API_KEY_ENTITY,
-  view: API_KEYS_VIEW,
-  page: lazy(() => import('../../pages/system/ApiKeyPage')),
-});

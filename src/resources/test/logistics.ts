@@ -1,31 +1,30 @@
 import { BarcodeOutlined, CreditCardOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P } from '../../../config/roles';
-import { STOCK_ENTITY as entity } from '../stock/fields';
-import { STOCK_VIEWS as V } from '../stock/views';
 import { group, inGroup, screen, type ResourceDescriptor } from '../types';
+
+const generic = () => import('../stock/screens').then((m) => m.STOCK_SCREENS);
 
 /** SIM cards, stock and ICCIDs (issue 15, part 5; docs/factory/stock.md). */
 export const logisticsResources: ResourceDescriptor[] = [
   group('cardGroup', CreditCardOutlined),
   ...inGroup('cardGroup', [
-    screen('cardSearch', '/test/card/cardSearch', [P.testSimMatch], { entity, view: V.match }),
-    screen('cardClear', '/test/card/cardClear', [P.testSimClear], { entity, view: V.clear }),
+    screen('cardSearch', '/test/card/cardSearch', [P.testSimMatch], { generic }),
+    screen('cardClear', '/test/card/cardClear', [P.testSimClear], { generic }),
   ]),
   group('stockGroup', DatabaseOutlined),
   ...inGroup('stockGroup', [
-    screen('stockDevice', '/test/stock/stockDevice', [P.testStock], { entity, view: V.stock }),
-    screen('importDevice', '/test/stock/importDevice', [P.testStock], { entity, view: V.stockIn }),
-    screen('importImei', '/test/stock/importImei', [P.testStock], { entity, view: V.ship }),
-    screen('stockRemoval', '/test/stock/Removal', [P.testStock], { entity, view: V.removal }),
+    screen('stockDevice', '/test/stock/stockDevice', [P.testStock], { generic }),
+    screen('importDevice', '/test/stock/importDevice', [P.testStock], { generic }),
+    screen('importImei', '/test/stock/importImei', [P.testStock], { generic }),
+    screen('stockRemoval', '/test/stock/Removal', [P.testStock], { generic }),
     screen(
       'stockRecords',
       '/test/stock/records',
       [P.testStock, P.testSimMatch, P.testSimClear, P.testIccid],
       {
-        entity,
-        view: V.records,
+        generic,
       },
     ),
   ]),
-  screen('iccid', '/test/iccid', [P.testIccid], { entity, view: V.lookup, icon: BarcodeOutlined }),
+  screen('iccid', '/test/iccid', [P.testIccid], { generic, icon: BarcodeOutlined }),
 ];

@@ -1,8 +1,8 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { PERMISSIONS as P } from '../../../config/roles';
-import { FIRMWARE_ENTITY, JOB_ENTITY } from '../ota/fields';
-import { OTA_VIEWS as V } from '../ota/views';
 import { group, inGroup, screen, type ResourceDescriptor } from '../types';
+
+const generic = () => import('../ota/screens').then((m) => m.OTA_SCREENS);
 
 /**
  * Firmware (OTA): images, upgrade jobs and their per-device progress, as descriptors; only the
@@ -12,12 +12,11 @@ import { group, inGroup, screen, type ResourceDescriptor } from '../types';
 export const otaResources: ResourceDescriptor[] = [
   screen('otaUpdateListForUser', '/test/otaUpdateListForUser', [P.testOtaLook, P.testOta], {
     icon: CloudUploadOutlined,
-    entity: JOB_ENTITY,
-    view: V.jobs,
+    generic,
   }),
   group('otaGroup', CloudUploadOutlined),
   ...inGroup('otaGroup', [
-    screen('otaList', '/test/ota/otaList', [P.testOta], { entity: JOB_ENTITY, view: V.jobs }),
-    screen('otaHttp', '/test/ota/otaHttp', [P.testOta], { entity: FIRMWARE_ENTITY, view: V.firmwares }),
+    screen('otaList', '/test/ota/otaList', [P.testOta], { generic }),
+    screen('otaHttp', '/test/ota/otaHttp', [P.testOta], { generic }),
   ]),
 ];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resourceAtPath } from '../../../src/resources';
-import { NOTIFY_ENTITY, NOTIFY_LISTS } from '../../../src/resources/notify';
+import { NOTIFY_ENTITY, NOTIFY_LISTS } from '../../../src/resources/notify/lists';
 import { PERMISSIONS } from '../../../config/roles';
 
 const en = JSON.parse(readFileSync(new URL('../../../locales/en/notify.json', import.meta.url), 'utf8'));

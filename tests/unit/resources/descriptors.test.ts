@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RESOURCES, findResource } from '../../../src/resources';
-import { ResourceScreen } from '../../../src/components/resource/lazy';
+import { RESOURCES, findResource, screenParts } from '../../../src/resources';
+import { genericPage } from '../../../src/components/resource/lazy';
 import {
   columnSpecs,
   fieldRules,
@@ -9,8 +9,18 @@ import {
   labelKeyOf,
   requestBody,
 } from '../../../src/components/resource/derive';
+import { arrivalsList, visitsList } from '../../../src/resources/areaLists';
 import { DEVICE_ENTITY } from '../../../src/resources/device/fields';
-import { screen, type EntityDescriptor, type EntityView } from '../../../src/resources/types';
+import { NOTIFY_LISTS } from '../../../src/resources/notify/lists';
+import { API_KEY_LISTS } from '../../../src/resources/system/apiKey';
+import {
+  screen,
+  type DrawnList,
+  type EntityDescriptor,
+  type EntityView,
+  type ScreenParts,
+  type ScreenRegistry,
+} from '../../../src/resources/types';
 
 const en = (ns: string) =>
   JSON.parse(readFileSync(new URL(`../../../locales/en/${ns}.json`, import.meta.url), 'utf8')) as object;
@@ -51,7 +61,22 @@ function viewFields(view: EntityView): string[] {
   }
 }
 
-const entityScreens = RESOURCES.filter((r) => r.entity && r.view);
+// Every descriptor-driven screen with its parts, each area's registry loaded as its page loads it.
+const generic = RESOURCES.filter((r) => r.generic);
+const entityScreens: (Pick<DrawnList, 'name'> & ScreenParts)[] = await Promise.all(
+  generic.map(async (r) => ({ name: r.name, ...(await screenParts(r.name))! })),
+);
+// The lists hand-written pages draw with the generic list.
+const drawnLists: DrawnList[] = [
+  ...NOTIFY_LISTS,
+  ...API_KEY_LISTS,
+  visitsList(1, 'checkArea'),
+  visitsList(2, 'checkPoint'),
+  arrivalsList(1),
+];
+// Each screen's registry, as its page loads it (card and payment screens share one).
+const registryOf = new Map<string, ScreenRegistry>();
+for (const r of generic) registryOf.set(r.name, await r.generic!());
 
 describe('entity descriptors', () => {
   it('drive the device and account screens of issue 5 without page code', () => {
@@ -68,9 +93,25 @@ describe('entity descriptors', () => {
         'indexAgentListExport',
       ]),
     );
-    // A pure descriptor gets the generic renderer as its page.
-    expect(findResource('agentDeviceCount')?.page).toBe(ResourceScreen);
-    expect(findResource('deviceList')?.page).toBe(ResourceScreen);
+    // A pure descriptor gets the generic renderer as its page, one per area's registry.
+    const deviceList = findResource('deviceList')!;
+    expect(deviceList.page).toBe(genericPage(deviceList.generic!));
+    expect(findResource('deviceReset')?.page).toBe(deviceList.page);
+    const agentDeviceCount = findResource('agentDeviceCount')!;
+    expect(agentDeviceCount.page).toBe(genericPage(agentDeviceCount.generic!));
+    expect(agentDeviceCount.page).not.toBe(deviceList.page);
+    // The icon type screen keeps its own page around the generic batch form.
+    expect(findResource('deviceBatchIcon')?.page).not.toBe(deviceList.page);
+  });
+
+  it('find the parts of every descriptor-driven screen in its registry, and no parts without a screen', () => {
+    for (const r of entityScreens) {
+      expect(r.entity, r.name).toBeDefined();
+      expect(r.view, r.name).toBeDefined();
+    }
+    for (const registry of new Set(registryOf.values()))
+      for (const name of Object.keys(registry))
+        expect(registryOf.get(name), `${name} is a screen of its registry`).toBe(registry);
   });
 
   it('give a new entity the generic page from a descriptor alone, and leave plain screens alone', () => {
@@ -79,19 +120,23 @@ describe('entity descriptors', () => {
       subject: 'device',
       fields: { terminalID: { type: 'text' } },
     };
-    const made = screen('x', '/index/x', undefined, {
-      entity,
-      view: { kind: 'list', endpoint: '/x/list', rowKey: 'terminalID', columns: ['terminalID'] },
+    const load = async (): Promise<ScreenRegistry> => ({
+      x: {
+        entity,
+        view: { kind: 'list', endpoint: '/x/list', rowKey: 'terminalID', columns: ['terminalID'] },
+      },
     });
-    expect(made.page).toBe(ResourceScreen);
+    const made = screen('x', '/index/x', undefined, { generic: load });
+    expect(made.page).toBe(genericPage(load));
+    expect(screen('x2', '/index/x2', undefined, { generic: load }).page).toBe(made.page);
     expect(screen('y', '/index/y', undefined).page).toBeUndefined();
   });
 
-  it.each(entityScreens.map((r) => [r.name, r] as const))(
+  it.each([...entityScreens, ...drawnLists].map((r) => [r.name, r] as const))(
     '%s: every field, option and action is declared and translated',
     (_name, r) => {
-      const entity = r.entity!;
-      for (const name of viewFields(r.view!)) {
+      const entity = r.entity;
+      for (const name of viewFields(r.view)) {
         const field = entity.fields[name];
         expect(field, `${r.name} uses field ${name}`).toBeDefined();
         expect(has(labelKeyOf(entity, name)), labelKeyOf(entity, name)).toBe(true);
@@ -103,20 +148,21 @@ describe('entity descriptors', () => {
           }
         if (field.helpKey) expect(has(`${entity.namespace}:${field.helpKey}`), field.helpKey).toBe(true);
       }
-      if (r.view!.kind === 'list')
+      if (r.view.kind === 'list')
         for (const a of [
-          ...(r.view!.batchActions ?? []),
-          ...(r.view!.toolbarActions ?? []),
-          ...(r.view!.rowActions ?? []),
+          ...(r.view.batchActions ?? []),
+          ...(r.view.toolbarActions ?? []),
+          ...(r.view.rowActions ?? []),
         ])
           expect(has(`${entity.namespace}:${a.labelKey}`), a.labelKey).toBe(true);
     },
   );
 });
 
+const partsOf = (name: string) => entityScreens.find((r) => r.name === name)!;
+
 describe('derivation of columns, filters and forms', () => {
-  const list = findResource('deviceListV2')!;
-  const view = list.view as Extract<EntityView, { kind: 'list' }>;
+  const view = partsOf('deviceListV2').view as Extract<EntityView, { kind: 'list' }>;
 
   it('turns the list columns into titled columns with enum lookups', () => {
     const specs = columnSpecs(DEVICE_ENTITY, view.columns);
@@ -126,7 +172,7 @@ describe('derivation of columns, filters and forms', () => {
     expect(state.options?.get(1)?.labelKey).toBe('states.online');
     expect(t(specs[0].titleKey)).toBe('IMEI');
     // deviceList (V1) has no owner path column.
-    const v1 = findResource('deviceList')!.view as Extract<EntityView, { kind: 'list' }>;
+    const v1 = partsOf('deviceList').view as Extract<EntityView, { kind: 'list' }>;
     expect(v1.columns).not.toContain('ownerPath');
   });
 
