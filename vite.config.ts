@@ -64,8 +64,9 @@ export default defineConfig({
         // Hex hashes keep chunk names parseable: `locale-en-IN-<hex>` can never be read as `en`.
         hashCharacters: 'hex',
         codeSplitting: {
-          // Every file of one language (our JSON namespaces and antd's component texts) goes
-          // into a single chunk `locale-<lng>`, loaded on demand when the language is chosen.
+          // The files of one language (our JSON namespaces and antd's component texts) go into
+          // one chunk per text group (`locale-<lng>`, `-errors`, `-app`, `-screens`: src/i18n/groups.ts),
+          // each loaded on demand when the language is shown and the page needs the group.
           // Only the language's own files: helpers they import (babel runtime, rc-picker's common
           // texts) are shared by every language and the main bundle, so they must stay out.
           groups: [{ name: localeChunkName, debugName: 'locales', priority: 10, includeDependenciesRecursively: false }],

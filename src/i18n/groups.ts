@@ -1,19 +1,35 @@
 /**
- * The texts of one language come in three groups, each its own build chunk (vite.config.ts):
+ * The texts of one language come in four groups, each its own build chunk (vite.config.ts):
  *  - `login`: what the login page shows (and antd's component texts), loaded up front;
  *  - `errors`: the error texts of every code, loaded when a login is submitted or fails, and
  *    with the signed-in app;
- *  - `app`: every other namespace, loaded with the signed-in app (src/shell).
- * The login route thus carries a few kB of texts instead of the whole language (issue 18).
+ *  - `app`: what the signed-in app shows before any other screen is opened: the shell (menu,
+ *    header, account dialog), the monitor with everything it opens in place (alarm bell, device
+ *    panel, its renew button) and the public pages outside the layout (pay result, probe);
+ *    loaded with the signed-in app (src/shell/load.ts);
+ *  - `screens`: every other namespace, loaded when a screen other than the monitor is shown
+ *    (src/components/ScreenTextsGate.tsx, in src/components/layout/MainLayout.tsx).
+ * The login route thus carries a few kB of texts instead of the whole language, and the monitor
+ * only the texts it shows (issue 18). tests/unit/i18n/shellNamespaces.test.ts scans the code the
+ * signed-in app reaches without opening a screen and fails when it uses a namespace of `screens`.
  */
-export type TextGroup = 'login' | 'errors' | 'app';
+export type TextGroup = 'login' | 'errors' | 'app' | 'screens';
 
 const LOGIN_NAMESPACES: readonly string[] = ['common', 'login'];
+/** `device` is here for the probe page (/_test) only; `order` for the panel's renew button and the pay pages. */
+export const APP_NAMESPACES: readonly string[] = ['menu', 'monitor', 'alarm', 'order', 'device'];
+
+/**
+ * The screens (resource names) that show only texts of the groups loaded with the signed-in app:
+ * MainLayout shows them without waiting for the `screens` group.
+ */
+export const SHELL_SCREENS: readonly string[] = ['home'];
 
 export function groupOfNamespace(ns: string): TextGroup {
   if (LOGIN_NAMESPACES.includes(ns)) return 'login';
-  return ns === 'errors' ? 'errors' : 'app';
+  if (ns === 'errors') return 'errors';
+  return APP_NAMESPACES.includes(ns) ? 'app' : 'screens';
 }
 
-/** Chunk name suffix of a group: `locale-en`, `locale-en-errors`, `locale-en-app`. */
+/** Chunk name suffix of a group: `locale-en`, `locale-en-errors`, `locale-en-app`, `locale-en-screens`. */
 export const groupChunkSuffix = (group: TextGroup): string => (group === 'login' ? '' : `-${group}`);

@@ -41,18 +41,24 @@ type Bundles = Record<string, () => Promise<{ default: Record<string, unknown> }
 
 /**
  * locales/<lng>/<namespace>.json as lazy imports: here those of the `login` and `errors` groups,
- * in ./appTexts.ts (loaded with them) the others. vite.config.ts puts the files of one language
- * into one chunk per text group (src/i18n/groups.ts), so the login page loads a few kB of texts
- * and the signed-in app the rest. The pattern names the groups' namespaces (see groups.ts).
+ * in ./appTexts.ts and ./screenTexts.ts (loaded with their groups) the others. vite.config.ts
+ * puts the files of one language into one chunk per text group (src/i18n/groups.ts), so the
+ * login page loads a few kB of texts, the signed-in app and its monitor what they show, and the
+ * other screens the rest. The pattern names the groups' namespaces (see groups.ts).
  */
 const bundles: Bundles = import.meta.glob<{ default: Record<string, unknown> }>(
   '../../locales/*/{common,login,errors}.json',
 );
-const bundlesOf = async (group: TextGroup): Promise<Bundles> =>
-  group === 'app' ? (await import('./appTexts')).APP_BUNDLES : bundles;
+async function bundlesOf(group: TextGroup): Promise<Bundles> {
+  if (group === 'app') return (await import('./appTexts')).APP_BUNDLES;
+  if (group === 'screens') return (await import('./screenTexts')).SCREEN_BUNDLES;
+  return bundles;
+}
 
 /** Loads in flight or done, per `<lng>/<group>`. */
 const loaded = new Map<string, Promise<void>>();
+/** The loads that are done, per `<lng>/<group>`: what a render can check without waiting. */
+const done = new Set<string>();
 const antdLocales = new Map<Language, Locale | undefined>();
 /** The groups the page needs: every language shown loads these. The login page needs `login` only. */
 const wanted = new Set<TextGroup>(['login']);
@@ -82,6 +88,7 @@ function loadGroup(lng: Language, group: TextGroup): Promise<void> {
       ]);
       for (const [ns, texts] of files) i18n.addResourceBundle(lng, ns, texts, true, true);
       if (group === 'login') antdLocales.set(lng, antd);
+      done.add(id);
     })();
     pending.catch(() => loaded.delete(id));
     loaded.set(id, pending);
@@ -95,9 +102,9 @@ export async function loadLanguage(lng: Language): Promise<void> {
 }
 
 /**
- * From now on the page needs these groups too (the signed-in app: `errors` and `app`): loads
- * them for the language shown (or `lng`, before i18next is initialised), and every later
- * language change loads them as well.
+ * From now on the page needs these groups too (the signed-in app: `errors` and `app`; a screen
+ * other than the monitor: `screens`): loads them for the language shown (or `lng`, before
+ * i18next is initialised), and every later language change loads them as well.
  */
 export async function loadTextGroups(
   groups: readonly TextGroup[],
@@ -106,6 +113,10 @@ export async function loadTextGroups(
   groups.forEach((g) => wanted.add(g));
   await Promise.all(groups.map((g) => loadGroup(lng, g)));
 }
+
+/** Whether these groups of the language shown (or `lng`) have loaded: a render need not wait. */
+export const textGroupsLoaded = (groups: readonly TextGroup[], lng = i18n.language as Language): boolean =>
+  groups.every((g) => done.has(`${lng}/${g}`));
 
 /** antd's texts for a loaded language; undefined means antd's built-in English. */
 export const antdLocaleOf = (lng: Language): Locale | undefined => antdLocales.get(lng);
