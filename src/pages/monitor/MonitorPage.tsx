@@ -1,5 +1,5 @@
 import { Alert, App, Drawer } from 'antd';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '../../../config/roles';
@@ -16,7 +16,6 @@ import { AgentSelect } from './AgentSelect';
 import { AlarmBell } from './AlarmBell';
 import { publishRendered } from './benchHooks';
 import { DeviceList } from './DeviceList';
-import { DevicePanel } from './DevicePanel';
 import { DeviceSheet } from './DeviceSheet';
 import { MapToolbar } from './MapToolbar';
 import { MonitorMap } from './MonitorMap';
@@ -31,6 +30,9 @@ import {
 } from './useMonitorData';
 import { useMapSetup } from './useMapSetup';
 import { useTrail } from './useTrail';
+
+// Loaded with the first selection: its descriptions and actions are not needed for the first paint.
+const DevicePanel = lazy(() => import('./DevicePanel').then((m) => ({ default: m.DevicePanel })));
 
 /** Seconds between the home page's REST refreshes (spec section 9: a countdown, value not given). */
 export const REFRESH_SECONDS = 30;
@@ -161,17 +163,19 @@ export default function MonitorPage() {
     </>
   );
   const panel = selected && (
-    <DevicePanel
-      device={selected}
-      now={now}
-      geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
-      streetView={streetView}
-      following={following}
-      canRenew={canRenew}
-      onAction={onAction}
-      onClose={closePanel}
-      phone={phone}
-    />
+    <Suspense fallback={null}>
+      <DevicePanel
+        device={selected}
+        now={now}
+        geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
+        streetView={streetView}
+        following={following}
+        canRenew={canRenew}
+        onAction={onAction}
+        onClose={closePanel}
+        phone={phone}
+      />
+    </Suspense>
   );
   // The map with its notices and toolbar; `noticeBottom` keeps them above the phone's sheet.
   const mapArea = (noticeBottom: number, below?: ReactNode) => (

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyModule, useLazyControl } from '../../components/lazy/lazyModule';
 import { fetchSuggestions } from './api';
-import { searchOfflinePlaces } from './places';
 
 interface Option {
   value: string;
@@ -15,6 +14,8 @@ interface Option {
 // antd's AutoComplete is rc-select (about 25 KB gzip): until the box is focused it is a plain
 // Input.Search, which the page has anyway (page weight, issue 18).
 const realSearch = lazyModule(() => import('./PlaceAutoComplete'));
+// The offline gazetteer's loaders (some 35 files) come with the first offline search.
+const offlinePlaces = (q: string) => import('./places').then((m) => m.searchOfflinePlaces(q));
 
 /**
  * Place search: the provider's suggestions (POST /map/getSuggestion) when a map key is set,
@@ -55,7 +56,7 @@ export function PlaceSearch({
           );
         }
         if (found.length === 0) {
-          found = (await searchOfflinePlaces(q)).map((p, i) => ({
+          found = (await offlinePlaces(q)).map((p, i) => ({
             value: `${i}:${p.name}`,
             label: p.parent ? `${p.name} · ${p.parent}` : p.name,
             lng: p.lng,
