@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { RouteGuard } from './components/RouteGuard';
+import { TextGroupsGate } from './components/TextGroupsGate';
 import { MainLayout } from './components/layout/MainLayout';
 import { PUBLIC_ROUTES } from './domain/routeGuard';
 import { LoginPage } from './pages/login/LoginPage';
@@ -74,6 +75,8 @@ export function AppRoutes() {
           path={PUBLIC_ROUTES.test}
           element={
             <Lazy>
+              {/* Outside the layout, so its device texts are waited for here. */}
+              <TextGroupsGate groups={['screens']} />
               <ProbePage />
             </Lazy>
           }

@@ -5,5 +5,5 @@
  * step with APP_NAMESPACES (tests/unit/i18n/textGroups.test.ts checks it).
  */
 export const APP_BUNDLES = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../locales/*/{menu,monitor,alarm,order,device}.json',
+  '../../locales/*/{menu,monitor,alarm,order}.json',
 );

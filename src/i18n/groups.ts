@@ -5,10 +5,11 @@
  *    with the signed-in app;
  *  - `app`: what the signed-in app shows before any other screen is opened: the shell (menu,
  *    header, account dialog), the monitor with everything it opens in place (alarm bell, device
- *    panel, its renew button) and the public pages outside the layout (pay result, probe);
+ *    panel, its renew button) and the pay pages outside the layout (result, sandbox checkout);
  *    loaded with the signed-in app (src/shell/load.ts);
  *  - `screens`: every other namespace, loaded when a screen other than the monitor is shown
- *    (src/components/ScreenTextsGate.tsx, in src/components/layout/MainLayout.tsx).
+ *    (src/components/TextGroupsGate.tsx, in src/components/layout/MainLayout.tsx, and around the
+ *    probe page /_test in src/AppRoutes.tsx).
  * The login route thus carries a few kB of texts instead of the whole language, and the monitor
  * only the texts it shows (issue 18). tests/unit/i18n/shellNamespaces.test.ts scans the code the
  * signed-in app reaches without opening a screen and fails when it uses a namespace of `screens`.
@@ -16,8 +17,8 @@
 export type TextGroup = 'login' | 'errors' | 'app' | 'screens';
 
 const LOGIN_NAMESPACES: readonly string[] = ['common', 'login'];
-/** `device` is here for the probe page (/_test) only; `order` for the panel's renew button and the pay pages. */
-export const APP_NAMESPACES: readonly string[] = ['menu', 'monitor', 'alarm', 'order', 'device'];
+/** `order` is here for the panel's renew button and the pay pages. */
+export const APP_NAMESPACES: readonly string[] = ['menu', 'monitor', 'alarm', 'order'];
 
 /**
  * The screens (resource names) that show only texts of the groups loaded with the signed-in app:

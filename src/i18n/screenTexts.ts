@@ -7,5 +7,5 @@
  */
 export const SCREEN_BUNDLES = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../locales/*/*.json',
-  '!../../locales/*/{common,login,errors,menu,monitor,alarm,order,device}.json',
+  '!../../locales/*/{common,login,errors,menu,monitor,alarm,order}.json',
 ]);

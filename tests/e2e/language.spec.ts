@@ -53,3 +53,22 @@ test('test-group roles work in Chinese whatever was chosen', async ({ page }) =>
   await page.getByTestId('logout-button').click();
   await expect(page.locator('button[type=submit]')).toHaveText('Se connecter');
 });
+
+test('the monitor loads the signed-in texts only; another screen brings the screens texts, with no raw key', async ({
+  page,
+}) => {
+  const groups: string[] = [];
+  page.on('request', (req) => {
+    const m = /\/assets\/locale-en-(app|screens|errors)-[0-9a-f]+\.js$/.exec(new URL(req.url()).pathname);
+    if (m) groups.push(m[1]);
+  });
+  await login(page, 'agent');
+  await expect(page.getByTestId('monitor-page')).toBeVisible();
+  expect(groups.sort()).toEqual(['app', 'errors']);
+
+  await page.goto('/index/track');
+  await expect(page.getByTestId('track-page')).toBeVisible();
+  expect(groups).toContain('screens');
+  // The playback page's own texts (the track namespace, a screens text) are shown, not their keys.
+  await expect(page.getByTestId('track-query-button')).toHaveText('Show tracks');
+});

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LineLayer, PointLayer, PolygonLayer, registerTransform, Source, type ILayer } from '../l7';
-import { removeLayer, useMap, Z } from '../MapContext';
+import { useMap, Z } from '../MapContext';
+import { LayersInTurn } from './layersInTurn';
 import type { VectorTilesInfo } from './streets';
 import {
   hasLanduseColor,
@@ -110,27 +111,15 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
   const { scene } = useMap();
   useEffect(() => {
     let cancelled = false;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const layers: ILayer[] = [];
+    const layers = new LayersInTurn(scene);
     scene.setBgColor(STREET_COLORS.water);
     // The MVT parser loads with the first vector basemap (src/maps/l7-slim/mvt.ts).
     void import('../l7-slim/mvt').then(() => {
-      if (cancelled) return;
-      // One layer per task, as the outlines: building them in one go is one long main-thread task.
-      streetLayers(info).forEach((layer, i) =>
-        timers.push(
-          setTimeout(() => {
-            if (cancelled) return;
-            layers.push(layer);
-            scene.addLayer(layer);
-          }, i * 16),
-        ),
-      );
+      if (!cancelled) layers.add(streetLayers(info));
     });
     return () => {
       cancelled = true;
-      timers.forEach(clearTimeout);
-      for (const layer of layers) removeLayer(scene, layer);
+      layers.clear();
     };
   }, [scene, info]);
   return null;

@@ -12,6 +12,9 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 /** The page of each screen MainLayout shows without the `screens` texts (groups.ts SHELL_SCREENS). */
 const SHELL_SCREEN_PAGES: Record<string, string> = { home: 'src/pages/monitor/MonitorPage.tsx' };
 
+/** Public pages outside the layout that src/AppRoutes.tsx puts behind a gate of their own. */
+const GATED_PUBLIC_PAGES: Record<string, string> = { ProbePage: 'src/pages/probe/ProbePage.tsx' };
+
 /**
  * The signed-in app up to its screens: the shell chunk (layout, routes, public pages, all they
  * open in place) and the monitor. The route table (src/resources) is not entered: the screens it
@@ -20,7 +23,7 @@ const SHELL_SCREEN_PAGES: Record<string, string> = { home: 'src/pages/monitor/Mo
 const reached = reachableModules(
   REPO,
   ['src/shell/AuthenticatedApp.tsx', ...Object.values(SHELL_SCREEN_PAGES)],
-  (file) => file.startsWith('src/resources/'),
+  (file) => file.startsWith('src/resources/') || Object.values(GATED_PUBLIC_PAGES).includes(file),
 );
 /** Permissions are written as keys are (`device:list`). */
 const permissions = new Set<string>(Object.values(PERMISSIONS));
@@ -48,6 +51,12 @@ describe('the texts loaded with the signed-in app cover the shell and the monito
       expect(reached).toContain(file);
     expect(reached.some((f) => f.startsWith('src/resources/'))).toBe(false);
     expect(reached).not.toContain('src/pages/track/TrackPage.tsx');
+  });
+
+  it('passes over only the public pages that wait for the screens texts themselves', () => {
+    const routes = readFileSync(join(REPO, 'src/AppRoutes.tsx'), 'utf8');
+    for (const page of Object.keys(GATED_PUBLIC_PAGES))
+      expect(routes).toMatch(new RegExp(`<TextGroupsGate groups={\\['screens'\\]} />\\s*<${page} />`));
   });
 
   it('uses no namespace of the screens group', () => {
