@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { LineLayer, PointLayer, PolygonLayer, registerTransform, Source, type ILayer } from '../l7';
-import { useMap, Z } from '../MapContext';
-import { LayersInTurn } from './layersInTurn';
+import { removeLayer, useMap, Z } from '../MapContext';
 import type { VectorTilesInfo } from './streets';
 import {
   hasLanduseColor,
@@ -38,70 +37,6 @@ registerTransform(LINE_LABELS, (data) => {
 
 const TEXT = { fontFamily: 'sans-serif', stroke: STREET_COLORS.labelHalo, strokeWidth: 2, textAllowOverlap: false };
 
-/** The basemap's layers, bottom to top, over the archive's MVT tiles. */
-function streetLayers(info: VectorTilesInfo): ILayer[] {
-  const parser = {
-    type: 'mvt',
-    tileSize: TILE_SIZE,
-    minZoom: info.minzoom,
-    // Past the archive's deepest zoom its tiles are drawn larger (over-zoomed).
-    maxZoom: info.maxzoom,
-    extent: info.bounds.length === 4 ? info.bounds : undefined,
-  };
-  const source = new Source(info.tiles, { parser });
-  // Road names need points: a source of their own whose lines become their middle points
-  // (LINE_LABELS). The same tile URLs, so the second fetch comes from the browser's cache.
-  const labelSource = new Source(info.tiles, {
-    parser,
-    transforms: [{ type: LINE_LABELS }],
-  });
-  const has = (layer: string) => info.layers.length === 0 || info.layers.includes(layer);
-  const base = (name: string, sourceLayer: string, zIndex: number, minZoom = 0) => ({ name: `streets-${name}`, sourceLayer, zIndex, minZoom });
-  const list: ILayer[] = [];
-  if (has('earth')) list.push(new PolygonLayer(base('earth', 'earth', Z.land)).source(source).shape('fill').color(STREET_COLORS.earth));
-  for (const sourceLayer of ['landcover', 'landuse'].filter(has)) {
-    list.push(
-      new PolygonLayer(base(sourceLayer, sourceLayer, Z.land))
-        .source(source)
-        .shape('fill')
-        .filter('kind', hasLanduseColor)
-        .color('kind', landuseColor),
-    );
-  }
-  if (has('water')) list.push(new PolygonLayer(base('water', 'water', Z.borders)).source(source).shape('fill').color(STREET_COLORS.water));
-  if (has('roads')) {
-    const roads = (name: string, major: boolean, minZoom: number) =>
-      new LineLayer(base(name, 'roads', Z.provinces, minZoom))
-        .source(source)
-        .shape('line')
-        .filter('kind', (kind: unknown) => isMajorRoad(kind) === major)
-        .color('kind', (kind: unknown) => roadStyle(kind).color)
-        .size('kind', (kind: unknown) => roadStyle(kind).width);
-    list.push(roads('minor-roads', false, MINOR_ROADS_MIN_ZOOM), roads('major-roads', true, MAJOR_ROADS_MIN_ZOOM));
-    list.push(
-      new PointLayer(base('road-names', 'roads', Z.placeNames, ROAD_NAMES_MIN_ZOOM))
-        .source(labelSource)
-        .filter('name', hasRoadName)
-        .shape('name', 'text')
-        .size(11)
-        .color(STREET_COLORS.roadLabel)
-        .style(TEXT),
-    );
-  }
-  if (has('places')) {
-    const places = (name: string, major: boolean, minZoom: number) =>
-      new PointLayer(base(name, 'places', Z.placeNames, minZoom))
-        .source(source)
-        .filter('kind', (kind: unknown) => isMajorPlace(kind) === major)
-        .shape('name', 'text')
-        .size('kind', placeLabelSize)
-        .color(STREET_COLORS.placeLabel)
-        .style(TEXT);
-    list.push(places('places', true, PLACES_MIN_ZOOM), places('neighbourhoods', false, NEIGHBOURHOODS_MIN_ZOOM));
-  }
-  return list;
-}
-
 /**
  * The self-hosted vector basemap (PMTILES_FILE, served by /api/tiles/vector): land, land use,
  * water, roads by class and place and road names, drawn by L7 from MVT tiles with the theme
@@ -111,15 +46,83 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
   const { scene } = useMap();
   useEffect(() => {
     let cancelled = false;
-    const layers = new LayersInTurn(scene);
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const layers: ILayer[] = [];
     scene.setBgColor(STREET_COLORS.water);
-    // The MVT parser loads with the first vector basemap (src/maps/l7-slim/mvt.ts).
-    void import('../l7-slim/mvt').then(() => {
-      if (!cancelled) layers.add(streetLayers(info));
+    const parser = {
+      type: 'mvt',
+      tileSize: TILE_SIZE,
+      minZoom: info.minzoom,
+      // Past the archive's deepest zoom its tiles are drawn larger (over-zoomed).
+      maxZoom: info.maxzoom,
+      extent: info.bounds.length === 4 ? info.bounds : undefined,
+    };
+    const source = new Source(info.tiles, { parser });
+    // Road names need points: a source of their own whose lines become their middle points
+    // (LINE_LABELS). Its tile URLs differ by a query the server ignores: with the very same URLs,
+    // L7 sometimes left the main source's line and text layers without tiles (no roads drawn).
+    const labelSource = new Source(`${info.tiles}?labels`, {
+      parser,
+      transforms: [{ type: LINE_LABELS }],
     });
+    const has = (layer: string) => info.layers.length === 0 || info.layers.includes(layer);
+    const base = (name: string, sourceLayer: string, zIndex: number, minZoom = 0) => ({ name: `streets-${name}`, sourceLayer, zIndex, minZoom });
+    const list: ILayer[] = [];
+    if (has('earth')) list.push(new PolygonLayer(base('earth', 'earth', Z.land)).source(source).shape('fill').color(STREET_COLORS.earth));
+    for (const sourceLayer of ['landcover', 'landuse'].filter(has)) {
+      list.push(
+        new PolygonLayer(base(sourceLayer, sourceLayer, Z.land))
+          .source(source)
+          .shape('fill')
+          .filter('kind', hasLanduseColor)
+          .color('kind', landuseColor),
+      );
+    }
+    if (has('water')) list.push(new PolygonLayer(base('water', 'water', Z.borders)).source(source).shape('fill').color(STREET_COLORS.water));
+    if (has('roads')) {
+      const roads = (name: string, major: boolean, minZoom: number) =>
+        new LineLayer(base(name, 'roads', Z.provinces, minZoom))
+          .source(source)
+          .shape('line')
+          .filter('kind', (kind: unknown) => isMajorRoad(kind) === major)
+          .color('kind', (kind: unknown) => roadStyle(kind).color)
+          .size('kind', (kind: unknown) => roadStyle(kind).width);
+      list.push(roads('minor-roads', false, MINOR_ROADS_MIN_ZOOM), roads('major-roads', true, MAJOR_ROADS_MIN_ZOOM));
+      list.push(
+        new PointLayer(base('road-names', 'roads', Z.placeNames, ROAD_NAMES_MIN_ZOOM))
+          .source(labelSource)
+          .filter('name', hasRoadName)
+          .shape('name', 'text')
+          .size(11)
+          .color(STREET_COLORS.roadLabel)
+          .style(TEXT),
+      );
+    }
+    if (has('places')) {
+      const places = (name: string, major: boolean, minZoom: number) =>
+        new PointLayer(base(name, 'places', Z.placeNames, minZoom))
+          .source(source)
+          .filter('kind', (kind: unknown) => isMajorPlace(kind) === major)
+          .shape('name', 'text')
+          .size('kind', placeLabelSize)
+          .color(STREET_COLORS.placeLabel)
+          .style(TEXT);
+      list.push(places('places', true, PLACES_MIN_ZOOM), places('neighbourhoods', false, NEIGHBOURHOODS_MIN_ZOOM));
+    }
+    // One layer per task, as the outlines: building them in one go is one long main-thread task.
+    list.forEach((layer, i) =>
+      timers.push(
+        setTimeout(() => {
+          if (cancelled) return;
+          layers.push(layer);
+          scene.addLayer(layer);
+        }, i * 16),
+      ),
+    );
     return () => {
       cancelled = true;
-      layers.clear();
+      timers.forEach(clearTimeout);
+      for (const layer of layers) removeLayer(scene, layer);
     };
   }, [scene, info]);
   return null;
