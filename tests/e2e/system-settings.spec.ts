@@ -57,8 +57,13 @@ test('a GaoDe key saved on the mapKey screen switches the monitor to GaoDe with 
     await page.goto('/index/home');
     await expect.poll(() => scripts.length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(scripts[0]).toContain('key=e2e-amap-key');
-    const seen = await page.evaluate(() => (window as unknown as { __amapSeen?: string }).__amapSeen);
-    expect(JSON.parse(seen ?? 'null')).toEqual({ securityJsCode: 'e2e-security-code' });
+    // The script is asked for before it runs: wait until it has run.
+    await expect
+      .poll(async () => {
+        const seen = await page.evaluate(() => (window as unknown as { __amapSeen?: string }).__amapSeen);
+        return seen === undefined ? undefined : JSON.parse(seen);
+      })
+      .toEqual({ securityJsCode: 'e2e-security-code' });
   } finally {
     // Other files expect the seed's settings: no key, the offline basemap.
     await adminCall(request, '/api/system/mapKey/save', {});

@@ -29,7 +29,8 @@ export function LoginForm({ brand: b }: { brand: Brand }) {
     if (hasRememberedLogin())
       void import('../../providers/rememberedLogin').then(({ readRememberedLogin }) => {
         const saved = readRememberedLogin();
-        if (live && saved) form.setFieldsValue({ ...saved, remember: true });
+        // Never over what the user has already typed or ticked.
+        if (live && saved && !form.isFieldsTouched()) form.setFieldsValue({ ...saved, remember: true });
       });
     return () => {
       live = false;

@@ -24,8 +24,12 @@ export function DeviceSheet({ state, onState, peek, children }: Props) {
 
   const container = () => ref.current?.parentElement?.clientHeight ?? window.innerHeight;
   const onDown = (e: PointerEvent) => {
-    e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { y: e.clientY, container: container() };
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      // The pointer already ended (a quick tap on a busy page): its pointerup still comes here.
+    }
   };
   const onMove = (e: PointerEvent) => {
     if (!drag.current) return;
