@@ -1,17 +1,13 @@
-import { Alert, App, Drawer } from 'antd';
+import { Alert, Drawer } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '../../../config/roles';
 import { abilityFor, can } from '../../domain/ability';
-import { PROMPT } from '../../domain/codes';
 import { useIsNarrow, useIsPhone } from '../../hooks/useIsPhone';
 import { useSessionUser } from '../../hooks/useSession';
 import { PHONE_CONTENT_PADDING, PHONE_HEADER_HEIGHT } from '../../components/layout/layoutSizes';
 import type { DistanceUnit, FleetMapHandle } from '../../maps/types';
 import { getToken } from '../../providers/session';
-import { findResource } from '../../resources';
-import { ACTION_RESOURCES, promptFor, type PanelAction } from './actions';
 import { AgentSelect } from './AgentSelect';
 import { AlarmBell } from './AlarmBell';
 import { publishRendered } from './benchHooks';
@@ -29,6 +25,7 @@ import {
   useSelectedDevice,
 } from './useMonitorData';
 import { useMapSetup } from './useMapSetup';
+import { usePanelActions } from './usePanelActions';
 import { useTrail } from './useTrail';
 
 // Loaded with the first selection: its descriptions and actions are not needed for the first paint.
@@ -36,21 +33,12 @@ const DevicePanel = lazy(() => import('./DevicePanel').then((m) => ({ default: m
 
 /** Seconds between the home page's REST refreshes (spec section 9: a countdown, value not given). */
 export const REFRESH_SECONDS = 30;
-const PROMPT_KEY = {
-  [PROMPT.support]: 'support',
-  [PROMPT.inactive]: 'inactive',
-  [PROMPT.pastDue]: 'pastDue',
-  [PROMPT.selectDevice]: 'selectDevice',
-} as const;
-
 /**
  * The monitor (home page): device list on the left, live map with toolbar and device panel. On a
  * phone (docs/mobile.md) the map fills the screen, the list is a bottom sheet and the panel a drawer.
  */
 export default function MonitorPage() {
   const { t } = useTranslation('monitor');
-  const { message } = App.useApp();
-  const navigate = useNavigate();
   const user = useSessionUser();
   const canPickAccount = useMemo(() => can(abilityFor(user), PERMISSIONS.agentList), [user]);
   const canRenew = useMemo(() => can(abilityFor(user), PERMISSIONS.orderPay), [user]);
@@ -113,31 +101,7 @@ export default function MonitorPage() {
   }, [store]);
 
   const streetView = map.provider === 'google';
-  const onAction = (action: PanelAction) => {
-    const prompt = promptFor(action, selected, Date.now(), { streetView });
-    if (prompt) {
-      void message.warning(t(`prompt.${PROMPT_KEY[prompt]}`));
-      return;
-    }
-    if (!selected) return;
-    if (action === 'follow') {
-      setFollowing((f) => !f);
-      return;
-    }
-    if (action === 'streetView' && selected.location) {
-      const { lat, lon } = selected.location;
-      window.open(
-        `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${lat},${lon}`,
-        '_blank',
-        'noopener',
-      );
-      return;
-    }
-    const resource = findResource(ACTION_RESOURCES[action] ?? '');
-    if (resource?.page && resource.path)
-      navigate(`${resource.path}?terminalID=${encodeURIComponent(selected.terminalID)}`);
-    else void message.info(t('actions.comingLater'));
-  };
+  const onAction = usePanelActions(selected, { streetView, toggleFollow: () => setFollowing((f) => !f) });
 
   const list = (
     <>
