@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { LineLayer, PointLayer, PolygonLayer } from '../l7';
-import { useMap, Z } from '../MapContext';
+import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '../l7';
+import { removeLayer, useMap, Z } from '../MapContext';
 import { logMapFailure } from '../log';
-import { LayersInTurn } from './layersInTurn';
 import { loadOutlines, type PlaceName } from './outlines';
 
 const LAND = '#f4f1ea';
@@ -21,8 +20,21 @@ export function OfflineBasemap() {
   const { scene } = useMap();
   useEffect(() => {
     let cancelled = false;
-    const layers = new LayersInTurn(scene);
+    const layers: ILayer[] = [];
+    const timers: ReturnType<typeof setTimeout>[] = [];
     let onZoom: (() => void) | undefined;
+    // One layer per task: building them all in one go was one long main-thread task.
+    const addInTurn = (list: ILayer[]) => {
+      list.forEach((layer, i) =>
+        timers.push(
+          setTimeout(() => {
+            if (cancelled) return;
+            layers.push(layer);
+            scene.addLayer(layer);
+          }, i * 16),
+        ),
+      );
+    };
     loadOutlines()
       .then(({ land, countries, provinces, names }) => {
         if (cancelled) return;
@@ -30,7 +42,7 @@ export function OfflineBasemap() {
         // 'simple' lines are one-pixel GL lines: no per-segment triangles to build.
         const borders = new LineLayer({ zIndex: Z.borders, name: 'basemap-borders' }).source(countries).shape('simple').color(BORDER);
         const provinceLines = new LineLayer({ zIndex: Z.provinces, name: 'basemap-provinces', minZoom: 3 }).source(provinces).shape('simple').color(PROVINCE);
-        layers.add([landFill, borders, provinceLines]);
+        addInTurn([landFill, borders, provinceLines]);
 
         // Names show below zoom NAMES_UP_TO only; the monitor opens closer in, so their text
         // layout waits until the user zooms out that far.
@@ -42,7 +54,7 @@ export function OfflineBasemap() {
               .size(12)
               .color(NAME)
               .style({ fontFamily: 'sans-serif', stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: false });
-          layers.add([nameLayer('country', 3, 7), nameLayer('province', 4, NAMES_UP_TO)]);
+          addInTurn([nameLayer('country', 3, 7), nameLayer('province', 4, NAMES_UP_TO)]);
         };
         if (scene.getZoom() <= NAMES_UP_TO) addNames();
         else {
@@ -58,8 +70,9 @@ export function OfflineBasemap() {
       .catch((error) => logMapFailure('init', 'offline outlines', error));
     return () => {
       cancelled = true;
-      layers.clear();
+      timers.forEach(clearTimeout);
       if (onZoom) scene.off('zoomend', onZoom);
+      for (const layer of layers) removeLayer(scene, layer);
     };
   }, [scene]);
   return null;
