@@ -42,6 +42,6 @@ export const ROUTE_ROOTS: Readonly<Record<BudgetedRoute, readonly string[]>> = {
     'src/shell/AuthenticatedApp.tsx',
     'src/i18n/appTexts.ts',
     'src/pages/monitor/MonitorPage.tsx',
-    'chunk:maps',
+    'src/maps/lite/index.ts',
   ],
 };

@@ -4,11 +4,10 @@ import { brandMapView } from '../providers/publicConfig';
 import { toMapCoords } from './coords';
 import { logMapFailure, reasonText } from './log';
 import { loadScript } from './scriptLoader';
+import { OFFLINE_BACKGROUND } from './basemap/outlineStyle';
 import type { MapProvider, MapVariant } from './types';
 
 export const DEFAULT_ZOOM = 10;
-/** Sea colour of the offline basemap (land is drawn over it). */
-export const OFFLINE_BACKGROUND = '#c9dcef';
 const SCRIPT_TIMEOUT_MS = 10_000;
 const INIT_TIMEOUT_MS = 15_000;
 

@@ -3,13 +3,16 @@ import { LineLayer, PointLayer, PolygonLayer, type ILayer } from '../l7';
 import { removeLayer, useMap, Z } from '../MapContext';
 import { logMapFailure } from '../log';
 import { loadOutlines, type PlaceName } from './outlines';
-
-const LAND = '#f4f1ea';
-const BORDER = '#9a9a9a';
-const PROVINCE = '#b8b3a7';
-const NAME = '#5c5c5c';
-/** Place names are drawn up to this zoom. */
-const NAMES_UP_TO = 9;
+import {
+  BORDER,
+  COUNTRY_NAMES,
+  LAND,
+  NAME,
+  NAMES_UP_TO,
+  PROVINCE,
+  PROVINCE_NAMES,
+  PROVINCES_FROM,
+} from './outlineStyle';
 
 /**
  * The offline basemap: land, country borders, Chinese provinces and place names, all drawn by
@@ -38,10 +41,24 @@ export function OfflineBasemap() {
     loadOutlines()
       .then(({ land, countries, provinces, names }) => {
         if (cancelled) return;
-        const landFill = new PolygonLayer({ zIndex: Z.land, name: 'basemap-land' }).source(land).shape('fill').color(LAND).style({ opacity: 1 });
+        const landFill = new PolygonLayer({ zIndex: Z.land, name: 'basemap-land' })
+          .source(land)
+          .shape('fill')
+          .color(LAND)
+          .style({ opacity: 1 });
         // 'simple' lines are one-pixel GL lines: no per-segment triangles to build.
-        const borders = new LineLayer({ zIndex: Z.borders, name: 'basemap-borders' }).source(countries).shape('simple').color(BORDER);
-        const provinceLines = new LineLayer({ zIndex: Z.provinces, name: 'basemap-provinces', minZoom: 3 }).source(provinces).shape('simple').color(PROVINCE);
+        const borders = new LineLayer({ zIndex: Z.borders, name: 'basemap-borders' })
+          .source(countries)
+          .shape('simple')
+          .color(BORDER);
+        const provinceLines = new LineLayer({
+          zIndex: Z.provinces,
+          name: 'basemap-provinces',
+          minZoom: PROVINCES_FROM,
+        })
+          .source(provinces)
+          .shape('simple')
+          .color(PROVINCE);
         addInTurn([landFill, borders, provinceLines]);
 
         // Names show below zoom NAMES_UP_TO only; the monitor opens closer in, so their text
@@ -49,12 +66,20 @@ export function OfflineBasemap() {
         const addNames = () => {
           const nameLayer = (kind: PlaceName['kind'], minZoom: number, maxZoom: number) =>
             new PointLayer({ zIndex: Z.placeNames, name: `basemap-${kind}-names`, minZoom, maxZoom })
-              .source(names.filter((n) => n.kind === kind), { parser: { type: 'json', x: 'lng', y: 'lat' } })
+              .source(
+                names.filter((n) => n.kind === kind),
+                { parser: { type: 'json', x: 'lng', y: 'lat' } },
+              )
               .shape('name', 'text')
               .size(12)
               .color(NAME)
-              .style({ fontFamily: 'sans-serif', stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: false });
-          addInTurn([nameLayer('country', 3, 7), nameLayer('province', 4, NAMES_UP_TO)]);
+              .style({
+                fontFamily: 'sans-serif',
+                stroke: '#ffffff',
+                strokeWidth: 2,
+                textAllowOverlap: false,
+              });
+          addInTurn([nameLayer('country', ...COUNTRY_NAMES), nameLayer('province', ...PROVINCE_NAMES)]);
         };
         if (scene.getZoom() <= NAMES_UP_TO) addNames();
         else {

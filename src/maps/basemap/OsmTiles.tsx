@@ -13,7 +13,9 @@ export function OsmTiles({ info }: { info: RasterTilesInfo }) {
     const layer = new RasterLayer({ zIndex: Z.tiles, name: 'tiles-osm' });
     // L7's zoom counts 512 px tiles; OSM's are 256 px, so one zoom deeper keeps them sharp
     // (at map zoom 15 the tiles of zoom 16, shown at their own size, as on openstreetmap.org).
-    layer.source(info.tiles, { parser: { type: 'rasterTile', tileSize: 256, zoomOffset: 1, maxZoom: info.maxzoom } });
+    layer.source(info.tiles, {
+      parser: { type: 'rasterTile', tileSize: 256, zoomOffset: 1, maxZoom: info.maxzoom },
+    });
     scene.addLayer(layer);
     return () => removeLayer(scene, layer);
   }, [scene, info]);

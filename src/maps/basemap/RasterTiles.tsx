@@ -16,14 +16,21 @@ interface Props {
   onFailed(provider: MapProvider, reason: string): void;
 }
 
-async function templateFor({ provider, variant, mapKey, tileUrl: xyz }: Omit<Props, 'onFailed'>): Promise<string> {
+async function templateFor({
+  provider,
+  variant,
+  mapKey,
+  tileUrl: xyz,
+}: Omit<Props, 'onFailed'>): Promise<string> {
   if (provider === 'xyz') {
     if (!xyz) throw new Error('no tile URL');
     return xyz;
   }
   if (provider === 'yandex') return yandexTemplate(variant, mapKey);
   if (!mapKey) throw new Error('no map key');
-  const answer = await fetch(bingMetadataUrl(variant, mapKey), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  const answer = await fetch(bingMetadataUrl(variant, mapKey), {
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  });
   if (!answer.ok) throw new Error(`Bing metadata answered ${answer.status}`);
   const template = bingTemplateFromMetadata(await answer.json());
   if (!template) throw new Error('Bing metadata without a tile URL');
@@ -74,7 +81,8 @@ export function RasterTiles(props: Props) {
             // show at their own size (as OsmTiles does).
             zoomOffset: 1,
             // L7's own template filler knows no {quadkey}; ours does (Bing).
-            getURLFromTemplate: (t: string, p: { x: number; y: number; z: number }) => tileUrl(t, p.x, p.y, p.z),
+            getURLFromTemplate: (t: string, p: { x: number; y: number; z: number }) =>
+              tileUrl(t, p.x, p.y, p.z),
           },
         });
         scene.addLayer(layer);

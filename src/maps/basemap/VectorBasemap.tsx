@@ -31,11 +31,19 @@ const TILE_SIZE = 512;
  */
 const LINE_LABELS = 'fleetgateLineLabels';
 registerTransform(LINE_LABELS, (data) => {
-  data.dataArray = data.dataArray.map((item) => ({ ...item, coordinates: (lineLabelPoint(item.coordinates) as number[] | null) ?? item.coordinates }));
+  data.dataArray = data.dataArray.map((item) => ({
+    ...item,
+    coordinates: (lineLabelPoint(item.coordinates) as number[] | null) ?? item.coordinates,
+  }));
   return data;
 });
 
-const TEXT = { fontFamily: 'sans-serif', stroke: STREET_COLORS.labelHalo, strokeWidth: 2, textAllowOverlap: false };
+const TEXT = {
+  fontFamily: 'sans-serif',
+  stroke: STREET_COLORS.labelHalo,
+  strokeWidth: 2,
+  textAllowOverlap: false,
+};
 
 /**
  * The self-hosted vector basemap (PMTILES_FILE, served by /api/tiles/vector): land, land use,
@@ -66,9 +74,20 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
       transforms: [{ type: LINE_LABELS }],
     });
     const has = (layer: string) => info.layers.length === 0 || info.layers.includes(layer);
-    const base = (name: string, sourceLayer: string, zIndex: number, minZoom = 0) => ({ name: `streets-${name}`, sourceLayer, zIndex, minZoom });
+    const base = (name: string, sourceLayer: string, zIndex: number, minZoom = 0) => ({
+      name: `streets-${name}`,
+      sourceLayer,
+      zIndex,
+      minZoom,
+    });
     const list: ILayer[] = [];
-    if (has('earth')) list.push(new PolygonLayer(base('earth', 'earth', Z.land)).source(source).shape('fill').color(STREET_COLORS.earth));
+    if (has('earth'))
+      list.push(
+        new PolygonLayer(base('earth', 'earth', Z.land))
+          .source(source)
+          .shape('fill')
+          .color(STREET_COLORS.earth),
+      );
     for (const sourceLayer of ['landcover', 'landuse'].filter(has)) {
       list.push(
         new PolygonLayer(base(sourceLayer, sourceLayer, Z.land))
@@ -78,7 +97,13 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
           .color('kind', landuseColor),
       );
     }
-    if (has('water')) list.push(new PolygonLayer(base('water', 'water', Z.borders)).source(source).shape('fill').color(STREET_COLORS.water));
+    if (has('water'))
+      list.push(
+        new PolygonLayer(base('water', 'water', Z.borders))
+          .source(source)
+          .shape('fill')
+          .color(STREET_COLORS.water),
+      );
     if (has('roads')) {
       const roads = (name: string, major: boolean, minZoom: number) =>
         new LineLayer(base(name, 'roads', Z.provinces, minZoom))
@@ -87,7 +112,10 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
           .filter('kind', (kind: unknown) => isMajorRoad(kind) === major)
           .color('kind', (kind: unknown) => roadStyle(kind).color)
           .size('kind', (kind: unknown) => roadStyle(kind).width);
-      list.push(roads('minor-roads', false, MINOR_ROADS_MIN_ZOOM), roads('major-roads', true, MAJOR_ROADS_MIN_ZOOM));
+      list.push(
+        roads('minor-roads', false, MINOR_ROADS_MIN_ZOOM),
+        roads('major-roads', true, MAJOR_ROADS_MIN_ZOOM),
+      );
       list.push(
         new PointLayer(base('road-names', 'roads', Z.placeNames, ROAD_NAMES_MIN_ZOOM))
           .source(labelSource)
@@ -107,7 +135,10 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
           .size('kind', placeLabelSize)
           .color(STREET_COLORS.placeLabel)
           .style(TEXT);
-      list.push(places('places', true, PLACES_MIN_ZOOM), places('neighbourhoods', false, NEIGHBOURHOODS_MIN_ZOOM));
+      list.push(
+        places('places', true, PLACES_MIN_ZOOM),
+        places('neighbourhoods', false, NEIGHBOURHOODS_MIN_ZOOM),
+      );
     }
     // One layer per task, as the outlines: building them in one go is one long main-thread task.
     list.forEach((layer, i) =>

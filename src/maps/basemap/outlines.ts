@@ -123,11 +123,18 @@ export function placeNames(countries: FeatureCollection, provinces: FeatureColle
 export function labelPoint(geometry: Geometry | null | undefined): [number, number] | null {
   if (!geometry) return null;
   const rings: Position[][] =
-    geometry.type === 'Polygon' ? [geometry.coordinates[0]] : geometry.type === 'MultiPolygon' ? geometry.coordinates.map((p) => p[0]) : [];
+    geometry.type === 'Polygon'
+      ? [geometry.coordinates[0]]
+      : geometry.type === 'MultiPolygon'
+        ? geometry.coordinates.map((p) => p[0])
+        : [];
   let best: [number, number] | null = null;
   let bestArea = -1;
   for (const ring of rings) {
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (const [x, y] of ring) {
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;

@@ -42,9 +42,7 @@ export interface TilesConfig {
 export type StreetBasemapKind = 'vector' | 'osm' | 'outlines';
 
 export type StreetChoice =
-  | { kind: 'vector'; info: VectorTilesInfo }
-  | { kind: 'osm'; info: RasterTilesInfo }
-  | { kind: 'outlines' };
+  { kind: 'vector'; info: VectorTilesInfo } | { kind: 'osm'; info: RasterTilesInfo } | { kind: 'outlines' };
 
 /** The first street basemap the server offers; the OSM one still has to load (probe) before it is shown. */
 export function chooseStreets(config: TilesConfig | null): StreetChoice {

@@ -23,7 +23,9 @@ export function bingMetadataUrl(variant: MapVariant, key: string): string {
 
 /** The tile template from a Bing metadata answer (first subdomain, English culture). */
 export function bingTemplateFromMetadata(meta: unknown): string | null {
-  const resource = (meta as { resourceSets?: { resources?: { imageUrl?: string; imageUrlSubdomains?: string[] }[] }[] })?.resourceSets?.[0]?.resources?.[0];
+  const resource = (
+    meta as { resourceSets?: { resources?: { imageUrl?: string; imageUrlSubdomains?: string[] }[] }[] }
+  )?.resourceSets?.[0]?.resources?.[0];
   if (!resource?.imageUrl) return null;
   const sub = resource.imageUrlSubdomains?.[0] ?? 't0';
   return resource.imageUrl.replace('{subdomain}', sub).replace('{culture}', 'en-US');

@@ -1,13 +1,33 @@
 import { Spin } from 'antd';
-import { forwardRef, lazy, Suspense, useCallback, useMemo, useRef } from 'react';
+import { forwardRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CarIconState } from '../../domain/codes';
 import { carIconState, displayName, type MonitorDevice } from '../../domain/device-view';
-import type { FleetMapHandle, FleetMapProps, MapDevice } from '../../maps/types';
+import { fetchTilesConfig } from '../../maps/basemap/tilesConfig';
+import type { FleetMapHandle, FleetMapProps, MapDevice, MapProvider } from '../../maps/types';
 import { publishPositionsApplied, publishRendered } from './benchHooks';
 import type { AppliedPosition, DeviceStore } from './store';
 
-// L7 and the basemap outlines load with the monitor route only.
+// The light map (a 2D canvas) when there is no key and no vector tiles; L7 for the rest. Each
+// loads with the monitor route only, and only the one shown.
 const FleetMap = lazy(() => import('../../maps').then((m) => ({ default: m.FleetMap })));
+const LiteMap = lazy(() => import('../../maps/lite').then((m) => ({ default: m.LiteMap })));
+
+/**
+ * Which map draws: the light one for the offline provider unless the server offers vector
+ * tiles (L7 draws those); null while the tile offer is being asked.
+ */
+function useMapKind(provider: MapProvider): 'lite' | 'l7' | null {
+  const [vector, setVector] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchTilesConfig().then((c) => live && setVector(!!c?.vector));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (provider !== 'offline') return 'l7';
+  return vector === null ? null : vector ? 'l7' : 'lite';
+}
 
 type Passed = Omit<FleetMapProps, 'devices' | 'onRendered'>;
 
@@ -96,9 +116,12 @@ export const MonitorMap = forwardRef<FleetMapHandle, Props>(function MonitorMap(
     [listReady, store],
   );
 
+  const kind = useMapKind(mapProps.provider);
+  const ShownMap = kind === 'lite' ? LiteMap : FleetMap;
+  const loading = <Spin style={{ display: 'block', margin: '120px auto' }} />;
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} />}>
-      <FleetMap ref={ref} {...mapProps} devices={devices} onRendered={onRendered} />
+    <Suspense fallback={loading}>
+      {kind ? <ShownMap ref={ref} {...mapProps} devices={devices} onRendered={onRendered} /> : loading}
     </Suspense>
   );
 });
