@@ -20,11 +20,10 @@ export const PAGE_WEIGHT_BUDGETS: Readonly<Record<BudgetedRoute, number>> = {
 };
 
 /**
- * The routes whose budget fails `npm run build`. The monitor is measured and printed by the
- * build and by bench:weight (which fails on it), but it does not fit yet (docs/benchmarks.md,
- * "Page weight"): enforcing it would stop every build. Add it here once it fits.
+ * The routes whose budget fails `npm run build` (both since the monitor draws on the light map
+ * without a key: docs/benchmarks.md, "Page weight").
  */
-export const ENFORCED_ROUTES: readonly BudgetedRoute[] = ['login'];
+export const ENFORCED_ROUTES: readonly BudgetedRoute[] = ['login', 'monitor'];
 
 /**
  * What each route loads, as Vite manifest keys (source paths): the entry (index.html) is part of

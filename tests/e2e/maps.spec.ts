@@ -35,7 +35,9 @@ async function openMap(page: Page) {
   await expect(map).toHaveAttribute('data-provider', 'offline', { timeout: 30_000 });
   await expect(map.locator('canvas').first()).toBeVisible();
   // The monitor publishes this once the device layer reported its first draw (onRendered).
-  await expect.poll(() => page.evaluate(() => window.__monitor?.markers ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => window.__monitor?.markers ?? 0), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   return map;
 }
 
@@ -54,7 +56,9 @@ test('the offline basemap draws land, sea and devices without leaving localhost'
     await page.waitForTimeout(300);
   }
   await page.waitForTimeout(2500);
-  const shot = await page.getByTestId('monitor-map').screenshot({ animations: 'disabled', path: 'docs/screenshots/monitor-offline-basemap.png' });
+  const shot = await page
+    .getByTestId('monitor-map')
+    .screenshot({ animations: 'disabled', path: 'docs/screenshots/monitor-offline-basemap.png' });
   const c = await colours(page, shot);
   expect(c.sea).toBeGreaterThan(1000);
   expect(c.land).toBeGreaterThan(1000);
@@ -95,7 +99,9 @@ const countsDrawn = async (page: Page) => {
   return counts > 0 && ink >= counts * INK_PER_COUNT;
 };
 
-test('cluster counts are drawn over the clusters and cleared when every device stands alone', async ({ page }) => {
+test('cluster counts are drawn over the clusters and cleared when every device stands alone', async ({
+  page,
+}) => {
   await openMap(page);
   await page.getByTestId('fit').click();
   // Every device on screen at a low zoom: clusters, each with its count.
@@ -107,4 +113,74 @@ test('cluster counts are drawn over the clusters and cleared when every device s
   // And back out: the counts return with the clusters.
   await page.getByTestId('fit').click();
   await expect.poll(() => countsDrawn(page), { timeout: 10_000 }).toBe(true);
+});
+
+/** The map's zoom as the map element reports it once the camera rests. */
+const zoomOf = async (page: Page) => Number(await page.getByTestId('fleet-map').getAttribute('data-zoom'));
+
+test('the light map pans, zooms by wheel, double click and pinch, and selects the device clicked', async ({
+  page,
+}) => {
+  const map = await openMap(page);
+  // No key and no vector tiles: the monitor draws on the light map, without L7.
+  await expect(map).toHaveAttribute('data-map', 'lite');
+  // A device picked from the list is centred at zoom 14 or closer; the panel opens.
+  await page.getByTestId('tab-online').click();
+  await page.getByTestId('device-row').first().click();
+  const title = await page.getByTestId('panel-title').textContent();
+  await page.getByTestId('panel-close').click();
+  await expect(page.getByTestId('device-panel')).toHaveCount(0);
+  const box = (await map.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await expect.poll(() => zoomOf(page)).toBeGreaterThanOrEqual(14);
+  // The device at the centre is drawn there: a click on it selects it again.
+  await page.waitForTimeout(500);
+  await page.mouse.click(cx, cy);
+  await expect(page.getByTestId('panel-title')).toHaveText(title!);
+  await page.getByTestId('panel-close').click();
+
+  // A drag moves the map with the pointer, not the zoom: the device is now where the drag took it.
+  const before = await zoomOf(page);
+  await page.mouse.move(cx - 100, cy + 100);
+  await page.mouse.down();
+  await page.mouse.move(cx - 300, cy + 150, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForTimeout(400);
+  await page.mouse.click(cx - 200, cy + 50);
+  await expect(page.getByTestId('panel-title')).toHaveText(title!);
+  await page.getByTestId('panel-close').click();
+  expect(await zoomOf(page)).toBe(before);
+
+  // Double click: one level in. Wheel down (a mouse notch): about one level out.
+  await page.mouse.dblclick(box.x + 60, box.y + box.height - 60);
+  await expect.poll(() => zoomOf(page)).toBe(Math.round(before) + 1);
+  await page.mouse.wheel(0, 800);
+  await expect.poll(() => zoomOf(page)).toBeLessThan(Math.round(before) + 0.2);
+
+  // Two fingers spreading to twice their distance: one level in.
+  const z0 = await zoomOf(page);
+  await page.getByTestId('lite-map-canvas').evaluate((canvas) => {
+    const r = canvas.getBoundingClientRect();
+    const at = (id: number, type: string, x: number, y: number) =>
+      canvas.dispatchEvent(
+        new PointerEvent(type, {
+          pointerId: id,
+          clientX: r.left + x,
+          clientY: r.top + y,
+          bubbles: true,
+          pointerType: 'touch',
+          isPrimary: id === 1,
+        }),
+      );
+    at(1, 'pointerdown', 200, 200);
+    at(2, 'pointerdown', 300, 200);
+    for (let i = 1; i <= 5; i++) {
+      at(1, 'pointermove', 200 - 10 * i, 200);
+      at(2, 'pointermove', 300 + 10 * i, 200);
+    }
+    at(1, 'pointerup', 150, 200);
+    at(2, 'pointerup', 350, 200);
+  });
+  await expect.poll(() => zoomOf(page)).toBeCloseTo(z0 + 1, 1);
 });
