@@ -72,3 +72,6 @@ export interface FleetMapProps {
   /** More layers (src/maps/layers), drawn inside the map's context. */
   children?: ReactNode;
 }
+
+/** What the selected-device layers of both maps take. */
+export type SelectionProps = Pick<FleetMapProps, 'devices' | 'selectedId' | 'follow' | 'trail'>;

@@ -155,10 +155,17 @@ test.describe('track playback', () => {
     expect(loaded).toBe(4000);
 
     // Zoomed in: the page asks for the area shown, and the map draws the finer track. An area
-    // asked while the wheel still turns is cancelled by the next one: the first answered counts.
-    const answered = page.waitForResponse(
-      (r) => r.url().endsWith('/api/track/findTrackByTerminalID') && !!r.request().postDataJSON()?.bbox,
-    );
+    // asked while the wheel still turns is cancelled by the next one, sometimes after its answer
+    // began (its body is then gone): the first answer whose body could be read counts.
+    const areaAnswers: { data: { points: { t: unknown[] }; mileageM: number; total: number } }[] = [];
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('/api/track/findTrackByTerminalID') || !r.request().postDataJSON()?.bbox) return;
+      try {
+        areaAnswers.push(await r.json());
+      } catch {
+        // cancelled by the next area's request
+      }
+    });
     // Zoom in on the vehicle, which sits on the track's first point: the middle of the map may
     // hold no part of this vehicle's track, and an area without any asks for no detail.
     const vehicle = (await page.getByTestId('playback-marker').first().boundingBox())!;
@@ -167,7 +174,8 @@ test.describe('track playback', () => {
       await page.mouse.wheel(0, -400);
       await page.waitForTimeout(150);
     }
-    const answer = await (await answered).json();
+    await expect.poll(() => areaAnswers.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const answer = areaAnswers[0];
     expect(answer.data.points.t.length).toBeGreaterThan(0);
     expect(answer.data.mileageM).toBe(stats.list[0].mileageM);
     await expect.poll(() => page.evaluate(() => window.__track?.fresh)).toBe(false);

@@ -5,10 +5,10 @@ import { CLUSTER_ICON_ID, iconId, rasterIcons } from '../icons';
 import { nextFrame, nextTask } from '../../lib/yield';
 import { logMapFailure } from '../log';
 import type { MapDevice } from '../types';
-import { CLUSTER_OPTIONS, FLUSH_MS, SINGLES_FROM_ZOOM } from './cluster';
-import { ClusterClient } from './clusterClient';
+import { SINGLES_FROM_ZOOM } from './cluster';
 import { attachClusterCounts } from './clusterCounts';
-import { paddedBounds, ROW_WIDTH } from './clusterProtocol';
+import { ClusteredPoints } from './clusteredPoints';
+import { updateLoop } from './updateLoop';
 
 /**
  * Every device in ONE point layer over one source (10,000 devices are 10,000 vertices, not
@@ -38,8 +38,6 @@ interface Row {
   /** Devices in the row: 1 for a device. */
   point_count: number;
 }
-/** The view is padded by this times its size on each side, so short pans need no new answer. */
-const VIEW_PAD = 0.5;
 
 interface Props {
   devices: readonly MapDevice[];
@@ -63,7 +61,14 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       let row = rows.get(d);
       if (!row) {
         const [lng, lat] = toMap(d.lng, d.lat);
-        row = { id: d.id, lng, lat, icon: iconId(d.iconState, d.iconType), rot: d.course || 0, point_count: 1 };
+        row = {
+          id: d.id,
+          lng,
+          lat,
+          icon: iconId(d.iconState, d.iconType),
+          rot: d.course || 0,
+          point_count: 1,
+        };
         rows.set(d, row);
       }
       return row;
@@ -74,11 +79,13 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
     // each read back from a software GL in headless Chromium. Instead the layer rebuilds first
     // (its beforeRenderData hooks) and the scene draws once.
     const source = new Source([], { parser: PARSER, autoRender: false });
-    const clusters = new ClusterClient();
+    const clusters = new ClusteredPoints<Row>();
     const icons = new PointLayer({ zIndex: Z.devices, name: 'devices', billboard: false })
       .source(source)
       .shape('icon*point_count', (icon: string, count: number) => (count > 1 ? CLUSTER_ICON_ID : icon))
-      .size('point_count', (count: number) => (count > 1 ? ICON_SIZE + Math.min(14, Math.log10(count) * 6) : ICON_SIZE))
+      .size('point_count', (count: number) =>
+        count > 1 ? ICON_SIZE + Math.min(14, Math.log10(count) * 6) : ICON_SIZE,
+      )
       .style({ rotation: { field: 'rot', value: (r: number) => r || 0 } });
     const detachCounts = attachClusterCounts(scene, host, icons);
 
@@ -87,56 +94,22 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       if (!f) return;
       if (Number(f.point_count) > 1 && e.lngLat) {
         // A cluster: zoom in on it until it splits.
-        scene.setZoomAndCenter(Math.min(scene.getZoom() + 2, SINGLES_FROM_ZOOM), [e.lngLat.lng, e.lngLat.lat]);
+        scene.setZoomAndCenter(Math.min(scene.getZoom() + 2, SINGLES_FROM_ZOOM), [
+          e.lngLat.lng,
+          e.lngLat.lat,
+        ]);
       } else if (typeof f.id === 'number') latest.current.onSelect?.(f.id);
     });
-
-    let ready = false;
-    let busy = false;
-    let dirty = false;
-    let viewDirty = false;
-    let lastFlush = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    /** The rows of the last points sent to the worker, by their index there. */
-    let indexed: Row[] = [];
-
-    /** What the worker answers for the view: its rows, a cluster row per cluster. */
-    const shownRows = async (data: Row[] | null): Promise<Row[]> => {
-      let points: Float64Array | undefined;
-      if (data) {
-        points = new Float64Array(data.length * 2);
-        for (let i = 0; i < data.length; i++) {
-          points[2 * i] = data[i].lng;
-          points[2 * i + 1] = data[i].lat;
-        }
-      }
-      const found = await clusters.query({
-        points,
-        radius: CLUSTER_OPTIONS.radius,
-        maxZoom: CLUSTER_OPTIONS.maxZoom,
-        bbox: paddedBounds(scene.getBounds(), VIEW_PAD),
-        // As L7 did: supercluster's zoom is one below the map's.
-        zoom: Math.max(0, Math.floor(scene.getZoom() - 1)),
-      });
-      if (data) indexed = data;
-      const out = new Array<Row>(found.length / ROW_WIDTH);
-      for (let k = 0; k < out.length; k++) {
-        const o = k * ROW_WIDTH;
-        const i = found[o + 3];
-        out[k] =
-          i >= 0
-            ? indexed[i]
-            : { lng: found[o], lat: found[o + 1], icon: CLUSTER_ICON_ID, rot: 0, point_count: found[o + 2] };
-      }
-      return out;
-    };
 
     // One push in three tasks: the worker's answer and parsing, then encoding and buffers, then
     // the draw. Run back to back (a chain of promises is one task) the first push of 8,500
     // devices blocked the page for 300-400 ms.
     const push = async (data: Row[] | null) => {
-      const rows = await shownRows(data);
+      const found = await clusters.query(data, scene.getBounds(), scene.getZoom());
       if (disposed) return;
+      const rows = found.map(
+        (c): Row => c.item ?? { lng: c.lng, lat: c.lat, icon: CLUSTER_ICON_ID, rot: 0, point_count: c.count },
+      );
       await new Promise<void>((resolve) => {
         source.once('update', () => resolve());
         source.setData(rows);
@@ -151,46 +124,26 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       await nextFrame();
     };
 
-    const flush = () => {
-      timer = undefined;
-      if (disposed) return;
-      if (busy || !(dirty || viewDirty)) return;
-      const withData = dirty;
-      dirty = false;
-      viewDirty = false;
-      busy = true;
-      lastFlush = performance.now();
-      const list = latest.current.devices;
-      let data: Row[] | null = null;
-      if (withData) {
-        data = new Array<Row>(list.length);
-        for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
-      }
-      push(data)
-        .catch((error) => logMapFailure('init', 'device layer update', error))
-        .finally(() => {
-          busy = false;
-          if (disposed) return;
-          if (withData) latest.current.onRendered?.({ markers: list.length, at: Date.now() });
-          if (dirty || viewDirty) schedule(dirty ? FLUSH_MS : 0);
-        });
-    };
-    const schedule = (every: number) => {
-      if (!ready || disposed || timer) return;
-      const wait = Math.max(0, every - (performance.now() - lastFlush));
-      timer = setTimeout(flush, wait);
-    };
-    request.current = () => {
-      dirty = true;
-      schedule(FLUSH_MS);
-    };
+    let markers = 0;
+    const loop = updateLoop(
+      async (withData) => {
+        const list = latest.current.devices;
+        markers = list.length;
+        let data: Row[] | null = null;
+        if (withData) {
+          data = new Array<Row>(list.length);
+          for (let i = 0; i < list.length; i++) data[i] = toRow(list[i]);
+        }
+        await push(data).catch((error) => logMapFailure('init', 'device layer update', error));
+      },
+      (withData) => {
+        if (withData) latest.current.onRendered?.({ markers, at: Date.now() });
+      },
+    );
+    request.current = loop.data;
     // Another zoom or view: the worker answers for it from the index it has.
-    const onView = () => {
-      viewDirty = true;
-      schedule(0);
-    };
-    scene.on('zoomend', onView);
-    scene.on('moveend', onView);
+    scene.on('zoomend', loop.view);
+    scene.on('moveend', loop.view);
 
     const setUp = async () => {
       const images = await rasterIcons();
@@ -202,21 +155,18 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
       if (!icons.inited) await new Promise((resolve) => icons.once('inited', resolve));
       await nextTask();
       if (disposed) return;
-      ready = true;
-      dirty = true;
-      flush();
+      loop.start();
     };
     setUp().catch((error) => logMapFailure('init', 'device icons', error));
 
     return () => {
       disposed = true;
-      if (timer) clearTimeout(timer);
+      loop.stop();
       request.current = () => {};
-      scene.off('zoomend', onView);
-      scene.off('moveend', onView);
+      scene.off('zoomend', loop.view);
+      scene.off('moveend', loop.view);
       clusters.close();
       rows = new WeakMap();
-      indexed = [];
       detachCounts();
       removeLayer(scene, icons);
     };

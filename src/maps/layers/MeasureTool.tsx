@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { LineLayer, PointLayer } from '../l7';
-import { formatDistance, pathMeters } from '../distance';
+import { pathMeters } from '../distance';
 import { removeLayer, useMap, Z } from '../MapContext';
 import type { DistanceUnit } from '../types';
-
-const STROKE = '#f5222d';
-/** Stroke width of the distance tool (spec section 9). */
-const STROKE_WIDTH = 2;
+import { MEASURE_STROKE, MEASURE_STROKE_WIDTH, MeasureTotal } from './MeasureTotal';
 
 interface Props {
   unit: DistanceUnit;
@@ -30,14 +27,14 @@ export function MeasureTool({ unit, onMeasure }: Props) {
     const line = new LineLayer({ zIndex: Z.measure, name: 'measure-line' })
       .source([], { parser: { type: 'json', coordinates: 'path' } })
       .shape('line')
-      .size(STROKE_WIDTH)
-      .color(STROKE);
+      .size(MEASURE_STROKE_WIDTH)
+      .color(MEASURE_STROKE);
     const dots = new PointLayer({ zIndex: Z.measure, name: 'measure-points' })
       .source([], { parser: { type: 'json', x: 'lng', y: 'lat' } })
       .shape('circle')
       .size(4)
       .color('#ffffff')
-      .style({ stroke: STROKE, strokeWidth: STROKE_WIDTH });
+      .style({ stroke: MEASURE_STROKE, strokeWidth: MEASURE_STROKE_WIDTH });
     scene.addLayer(line);
     scene.addLayer(dots);
     const onClick = (e: { lngLat?: { lng: number; lat: number } }) => {
@@ -63,24 +60,5 @@ export function MeasureTool({ unit, onMeasure }: Props) {
     };
   }, [scene, toMap, fromMap]);
 
-  if (count < 2) return null;
-  return (
-    <div
-      data-testid="map-measure-total"
-      style={{
-        position: 'absolute',
-        right: 12,
-        bottom: 12,
-        zIndex: 2,
-        padding: '4px 10px',
-        background: 'rgba(255,255,255,0.92)',
-        border: `1px solid ${STROKE}`,
-        borderRadius: 4,
-        font: '13px sans-serif',
-        pointerEvents: 'none',
-      }}
-    >
-      {formatDistance(meters, unit)}
-    </div>
-  );
+  return count < 2 ? null : <MeasureTotal meters={meters} unit={unit} />;
 }

@@ -1,14 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { LineLayer, PointLayer, type ILayer } from '../l7';
 import { removeLayer, useMap, Z } from '../MapContext';
-import type { MapDevice } from '../types';
-
-interface Props {
-  devices: readonly MapDevice[];
-  selectedId?: number;
-  follow?: boolean;
-  trail?: readonly [number, number][];
-}
+import type { SelectionProps } from '../types';
 
 const HIGHLIGHT = '#1677ff';
 
@@ -16,7 +9,7 @@ const HIGHLIGHT = '#1677ff';
  * The selected device: a ring under its icon, the trail of its recent positions, and, when
  * following, the map kept centred on it. The layers are created once and fed with setData.
  */
-export function SelectedLayer({ devices, selectedId, follow, trail }: Props) {
+export function SelectedLayer({ devices, selectedId, follow, trail }: SelectionProps) {
   const { scene, toMap } = useMap();
   const layers = useRef<{ ring: ILayer; line: ILayer } | null>(null);
 

@@ -11,6 +11,7 @@ import { LabelsLayer } from './layers/LabelsLayer';
 import { MeasureTool } from './layers/MeasureTool';
 import { SelectedLayer } from './layers/SelectedLayer';
 import { LiteBasemap } from './LiteBasemap';
+import { shapeOf } from './rings';
 import { LiteView } from './view';
 
 const FIT_PADDING = 40;
@@ -64,16 +65,7 @@ export const LiteMap = forwardRef<FleetMapHandle, FleetMapProps>(function LiteMa
   useImperativeHandle(ref, () => {
     const fitPoints = (points: readonly (readonly [number, number])[]) => {
       if (!view || !points.length) return;
-      let w = Infinity,
-        s = Infinity,
-        e = -Infinity,
-        n = -Infinity;
-      for (const [lng, lat] of points) {
-        w = Math.min(w, lng);
-        e = Math.max(e, lng);
-        s = Math.min(s, lat);
-        n = Math.max(n, lat);
-      }
+      const { west: w, south: s, east: e, north: n } = shapeOf([points]);
       if (w === e && s === n) view.setZoomAndCenter(15, [w, s]);
       else
         view.fitBounds(

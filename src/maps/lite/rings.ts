@@ -1,8 +1,11 @@
-import type { FeatureCollection, Position } from 'geojson';
+import type { FeatureCollection } from 'geojson';
+
+/** A ring or line of [lng, lat] points. */
+export type Ring = readonly (readonly number[])[];
 
 /** A polygon (outer ring and holes) or a line, with its bounding box for culling. */
 export interface Shape {
-  rings: Position[][];
+  rings: Ring[];
   west: number;
   south: number;
   east: number;
@@ -20,7 +23,7 @@ export function polygonShapes(collection: FeatureCollection): Shape[] {
   return out;
 }
 
-export function shapeOf(rings: Position[][]): Shape {
+export function shapeOf(rings: Ring[]): Shape {
   let west = Infinity,
     south = Infinity,
     east = -Infinity,

@@ -2,26 +2,16 @@ import { useEffect, useRef } from 'react';
 import { CLUSTER_ICON_ID, iconId } from '../../icons';
 import { logMapFailure } from '../../log';
 import type { MapDevice } from '../../types';
-import { CLUSTER_OPTIONS, FLUSH_MS, SINGLES_FROM_ZOOM } from '../../layers/cluster';
-import { ClusterClient } from '../../layers/clusterClient';
-import { paddedBounds, ROW_WIDTH } from '../../layers/clusterProtocol';
+import { SINGLES_FROM_ZOOM } from '../../layers/cluster';
+import { ClusteredPoints, type Clustered } from '../../layers/clusteredPoints';
+import { updateLoop } from '../../layers/updateLoop';
 import { overlayCanvas } from '../../layers/overlayCanvas';
 import { LZ, useLiteMap } from '../context';
 import { deviceIcons } from '../deviceIcons';
 
 /** Icon half-size in pixels (icons are 40x40, spec section 9). */
 const ICON_SIZE = 20;
-/** The view is padded by this times its size on each side, so short pans need no new answer. */
-const VIEW_PAD = 0.5;
 const COUNT_FONT = 'bold 12px sans-serif';
-
-/** A shown item: a device (its index in the last points sent) or a cluster of `count`. */
-interface Shown {
-  lng: number;
-  lat: number;
-  count: number;
-  device?: MapDevice;
-}
 
 const radiusOf = (count: number) => (count > 1 ? ICON_SIZE + Math.min(14, Math.log10(count) * 6) : ICON_SIZE);
 
@@ -47,9 +37,9 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
   useEffect(() => {
     let disposed = false;
     let icons: Map<string, CanvasImageSource> | null = null;
-    let shown: Shown[] = [];
-    let indexed: readonly MapDevice[] = [];
-    const clusters = new ClusterClient();
+    let shown: Clustered<MapDevice>[] = [];
+    let markers = 0;
+    const clusters = new ClusteredPoints<MapDevice>();
     const counts = overlayCanvas(host, 'cluster-counts', () => view.render());
 
     const drawCounts = () => {
@@ -83,7 +73,7 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
             const [x, y] = view.project(s.lng, s.lat);
             const r = radiusOf(s.count);
             if (x < -r || y < -r || x > width + r || y > height + r) continue;
-            const d = s.device;
+            const d = s.item;
             const img = d ? icons.get(iconId(d.iconState, d.iconType)) : cluster;
             if (!img) continue;
             if (!d || !d.course) ctx.drawImage(img, x - r, y - r, 2 * r, 2 * r);
@@ -108,112 +98,57 @@ export function DevicesLayer({ devices, onSelect, onRendered }: Props) {
         const s = shown[i];
         const [px, py] = view.project(s.lng, s.lat);
         if (Math.hypot(px - x, py - y) > radiusOf(s.count)) continue;
-        if (s.device) select(s.device.id);
+        if (s.item) select(s.item.id);
         else view.setZoomAndCenter(Math.min(view.getZoom() + 2, SINGLES_FROM_ZOOM), [s.lng, s.lat]);
         return;
       }
     };
     view.on('click', onClick);
 
-    let busy = false;
-    let dirty = false;
-    let viewDirty = false;
-    let lastFlush = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    const query = async (data: readonly MapDevice[] | null) => {
-      let points: Float64Array | undefined;
-      if (data) {
-        points = new Float64Array(data.length * 2);
-        for (let i = 0; i < data.length; i++) {
-          points[2 * i] = data[i].lng;
-          points[2 * i + 1] = data[i].lat;
-        }
-      }
-      const found = await clusters.query({
-        points,
-        radius: CLUSTER_OPTIONS.radius,
-        maxZoom: CLUSTER_OPTIONS.maxZoom,
-        bbox: paddedBounds(view.getBounds(), VIEW_PAD),
-        // As on the L7 map: supercluster's zoom is one below the map's.
-        zoom: Math.max(0, Math.floor(view.getZoom() - 1)),
-      });
-      if (data) indexed = data;
-      const out = new Array<Shown>(found.length / ROW_WIDTH);
-      for (let k = 0; k < out.length; k++) {
-        const o = k * ROW_WIDTH;
-        const i = found[o + 3];
-        out[k] =
-          i >= 0
-            ? { lng: indexed[i].lng, lat: indexed[i].lat, count: 1, device: indexed[i] }
-            : { lng: found[o], lat: found[o + 1], count: found[o + 2] };
-      }
-      return out;
-    };
-
-    const flush = () => {
-      timer = undefined;
-      if (disposed || busy || !(dirty || viewDirty)) return;
-      const withData = dirty;
-      dirty = false;
-      viewDirty = false;
-      busy = true;
-      lastFlush = performance.now();
-      const list = latest.current.devices;
-      query(withData ? list : null)
-        .then(
-          (rows) =>
-            new Promise<void>((resolve) => {
-              if (disposed) return resolve();
-              shown = rows;
-              const drawn = () => {
-                view.off('render', drawn);
-                resolve();
-              };
-              view.on('render', drawn);
-              view.render();
-            }),
-        )
-        .catch((error) => logMapFailure('init', 'device layer update', error))
-        .finally(() => {
-          busy = false;
+    const loop = updateLoop(
+      async (withData) => {
+        const list = latest.current.devices;
+        try {
+          const rows = await clusters.query(withData ? list : null, view.getBounds(), view.getZoom());
           if (disposed) return;
-          if (withData) latest.current.onRendered?.({ markers: list.length, at: Date.now() });
-          if (dirty || viewDirty) schedule(dirty ? FLUSH_MS : 0);
-        });
-    };
-    const schedule = (every: number) => {
-      if (!icons || disposed || timer) return;
-      timer = setTimeout(flush, Math.max(0, every - (performance.now() - lastFlush)));
-    };
-    request.current = () => {
-      dirty = true;
-      schedule(FLUSH_MS);
-    };
-    const onView = () => {
-      viewDirty = true;
-      schedule(0);
-    };
-    view.on('moveend', onView);
+          shown = rows;
+          // Resolved once the frame showing them is drawn.
+          await new Promise<void>((resolve) => {
+            const drawn = () => {
+              view.off('render', drawn);
+              resolve();
+            };
+            view.on('render', drawn);
+            view.render();
+          });
+          if (withData) markers = list.length;
+        } catch (error) {
+          logMapFailure('init', 'device layer update', error);
+        }
+      },
+      (withData) => {
+        if (withData) latest.current.onRendered?.({ markers, at: Date.now() });
+      },
+    );
+    request.current = loop.data;
+    view.on('moveend', loop.view);
 
     deviceIcons()
       .then((loaded) => {
         if (disposed) return;
         icons = loaded;
-        dirty = true;
-        flush();
+        loop.start();
       })
       .catch((error) => logMapFailure('init', 'device icons', error));
 
     return () => {
       disposed = true;
-      if (timer) clearTimeout(timer);
+      loop.stop();
       request.current = () => {};
-      view.off('moveend', onView);
+      view.off('moveend', loop.view);
       view.off('click', onClick);
       clusters.close();
       shown = [];
-      indexed = [];
       counts.remove();
       removeLayer();
     };

@@ -4,6 +4,7 @@ import { fenceRing } from '../../fences';
 import type { MapFence } from '../../types';
 import { LZ, useLiteMap } from '../context';
 import { tracePath } from '../path';
+import { shapeOf } from '../rings';
 
 const FENCE = '#722ed1';
 const FILL_ALPHA = 0.12;
@@ -26,16 +27,7 @@ function prepare(fences: readonly MapFence[] | undefined): Drawn[] {
   for (const fence of fences ?? []) {
     const ring = fenceRing(fence);
     if (!ring) continue;
-    let west = Infinity,
-      south = Infinity,
-      east = -Infinity,
-      north = -Infinity;
-    for (const [lng, lat] of ring) {
-      west = Math.min(west, lng);
-      east = Math.max(east, lng);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
+    const { west, south, east, north } = shapeOf([ring]);
     const at = labelPoint({ type: 'Polygon', coordinates: [ring] });
     out.push({ ring, west, south, east, north, name: fence.name, at });
   }

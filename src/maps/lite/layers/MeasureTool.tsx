@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDistance, pathMeters } from '../../distance';
+import { pathMeters } from '../../distance';
 import type { DistanceUnit } from '../../types';
 import { LZ, useLiteMap } from '../context';
 import { tracePath } from '../path';
 import type { MapClick } from '../view';
+import { MEASURE_STROKE, MEASURE_STROKE_WIDTH, MeasureTotal } from '../../layers/MeasureTotal';
 
-const STROKE = '#f5222d';
-/** Stroke width of the distance tool (spec section 9). */
-const STROKE_WIDTH = 2;
 const DOT_RADIUS = 4;
 
 interface Props {
@@ -34,8 +32,8 @@ export function MeasureTool({ unit, onMeasure }: Props) {
       z: LZ.measure,
       draw(ctx) {
         if (!points.length) return;
-        ctx.strokeStyle = STROKE;
-        ctx.lineWidth = STROKE_WIDTH;
+        ctx.strokeStyle = MEASURE_STROKE;
+        ctx.lineWidth = MEASURE_STROKE_WIDTH;
         ctx.lineJoin = 'round';
         if (points.length >= 2) {
           ctx.beginPath();
@@ -71,24 +69,5 @@ export function MeasureTool({ unit, onMeasure }: Props) {
     };
   }, [view]);
 
-  if (count < 2) return null;
-  return (
-    <div
-      data-testid="map-measure-total"
-      style={{
-        position: 'absolute',
-        right: 12,
-        bottom: 12,
-        zIndex: 2,
-        padding: '4px 10px',
-        background: 'rgba(255,255,255,0.92)',
-        border: `1px solid ${STROKE}`,
-        borderRadius: 4,
-        font: '13px sans-serif',
-        pointerEvents: 'none',
-      }}
-    >
-      {formatDistance(meters, unit)}
-    </div>
-  );
+  return count < 2 ? null : <MeasureTotal meters={meters} unit={unit} />;
 }

@@ -1,14 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { MapDevice } from '../../types';
+import type { SelectionProps } from '../../types';
 import { LZ, useLiteMap } from '../context';
 import { tracePath } from '../path';
-
-interface Props {
-  devices: readonly MapDevice[];
-  selectedId?: number;
-  follow?: boolean;
-  trail?: readonly [number, number][];
-}
 
 const HIGHLIGHT = '#1677ff';
 /** The L7 ring is a 26 px circle under the 40 px icon. */
@@ -19,7 +12,7 @@ const RING_RADIUS = 13;
  * trail of its recent positions, and, when following, the view kept centred on it. Two draw
  * layers are added once per view and read the latest position and trail through a ref.
  */
-export function SelectedLayer({ devices, selectedId, follow, trail }: Props) {
+export function SelectedLayer({ devices, selectedId, follow, trail }: SelectionProps) {
   const { view } = useLiteMap();
   const selected = selectedId === undefined ? undefined : devices.find((d) => d.id === selectedId);
   const lng = selected?.lng;
