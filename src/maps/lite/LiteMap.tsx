@@ -37,8 +37,6 @@ export const LiteMap = forwardRef<FleetMapHandle, FleetMapProps>(function LiteMa
     const created = new LiteView(el, {
       center: [center[0], center[1]],
       zoom,
-      minZoom: 1,
-      maxZoom: 20,
       background: OFFLINE_BACKGROUND,
     });
     const detach = attachGestures(created);

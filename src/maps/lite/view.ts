@@ -2,6 +2,8 @@ import {
   centeredOn,
   clampCamera,
   fitBounds,
+  MAX_ZOOM,
+  MIN_ZOOM,
   project,
   unproject,
   viewBounds,
@@ -83,8 +85,8 @@ export class LiteView {
     this.canvas.style.cssText = 'position:absolute;left:0;top:0;touch-action:none';
     host.appendChild(this.canvas);
     this.ctx = this.canvas.getContext('2d');
-    this.minZoom = options.minZoom ?? 1;
-    this.maxZoom = options.maxZoom ?? 20;
+    this.minZoom = options.minZoom ?? MIN_ZOOM;
+    this.maxZoom = options.maxZoom ?? MAX_ZOOM;
     const base: Camera = {
       x: 0.5,
       y: 0.5,
