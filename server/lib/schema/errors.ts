@@ -60,3 +60,10 @@ export function fieldError(errors: readonly SchemaErrorLike[], part: string): Fi
     params: typeof limit === 'number' || typeof limit === 'string' ? { field, limit } : { field },
   };
 }
+
+/** Every key fieldError can answer. */
+export const SCHEMA_ERROR_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  ...Object.values(BY_KEYWORD),
+  'fieldControlChars',
+  'fieldFormat',
+]);
