@@ -35,7 +35,10 @@ export async function startServerProcess(
   const gt06Port = await freePort();
   const jt808Port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SERVER_NODE_ARGS adds node flags to the server only (e.g. --cpu-prof for a bench profile;
+  // node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

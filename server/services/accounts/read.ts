@@ -6,7 +6,7 @@ import { devices } from '../../db/schema/devices';
 import { users, type UserRow } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { pageWindow, type PageParams } from '../../lib/envelope';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern, inIds } from '../../lib/sql';
 import { accountDeviceCounts } from '../devices/owner-counts';
 import { loadInScope, scopeOf, subtreeOf } from '../scope';
 import { toUserInfo, type UserInfo } from '../user-info';
@@ -19,7 +19,7 @@ async function countsFor(db: Db, ids: number[]) {
   const ownedRows = await db
     .select({ id: devices.userId, n: count() })
     .from(devices)
-    .where(inArray(devices.userId, ids))
+    .where(inIds(devices.userId, ids))
     .groupBy(devices.userId);
   for (const r of ownedRows) if (r.id != null) owned.set(r.id, Number(r.n));
   const soldRows = await db

@@ -7,7 +7,7 @@ import { devices } from '../../db/schema/devices';
 import { badRequest } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { ownerIds } from '../devices/filter';
-import { idArray } from '../stats/scope';
+import { idArray } from '../../lib/sql';
 
 /**
  * Which alarms a call covers (docs/api/alarms.md): those of the devices owned by the caller's

@@ -1,4 +1,4 @@
-import { and, count, inArray, sql } from 'drizzle-orm';
+import { and, count, sql } from 'drizzle-orm';
 import { DEVICE_STATE } from '../../../src/domain/codes';
 import { childAncestors } from '../../../src/domain/hierarchy';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { selectedAccount, subtreeAccounts } from '../scope';
 import { cachedCount } from './count-cache';
 import { expiredSql } from './expiry-sql';
+import { inIds } from '../../lib/sql';
 
 export interface AgentDeviceCount {
   id: number;
@@ -55,7 +56,7 @@ export async function agentDeviceCounts(db: Db, auth: AuthContext, userId?: numb
         expired: sql<number>`count(*) filter (where ${expiredSql(now)})`.mapWith(Number),
       })
       .from(devices)
-      .where(and(inArray(devices.userId, ids)))
+      .where(and(inIds(devices.userId, ids)))
       .groupBy(devices.userId),
   );
   const own = new Map(grouped.map((g) => [g.userId!, g]));

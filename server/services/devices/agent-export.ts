@@ -1,10 +1,11 @@
-import { count, inArray } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { roleName } from '../../../config/roles';
 import { writeSheet, SHEET_MIME, type SheetFormat } from '../../../src/sheets';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import type { AuthContext } from '../../plugins/auth';
 import { selectedAccount, subtreeAccounts } from '../scope';
+import { inIds } from '../../lib/sql';
 
 const COLUMNS = [
   { key: 'id', header: 'ID', width: 8 },
@@ -36,7 +37,7 @@ export async function exportAgentList(
       await db
         .select({ userId: devices.userId, n: count() })
         .from(devices)
-        .where(inArray(devices.userId, ids))
+        .where(inIds(devices.userId, ids))
         .groupBy(devices.userId)
     ).map((r) => [r.userId, Number(r.n)]),
   );

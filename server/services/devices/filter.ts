@@ -7,6 +7,7 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../plugins/auth';
 import { ReadCache } from '../../lib/read-cache';
+import { inIds } from '../../lib/sql';
 import { selectedAccount, subtreeOf } from '../scope';
 import { decisiveExpirySql, shownStateIsSql } from './expiry-sql';
 
@@ -71,9 +72,7 @@ export function deviceConditions(
   auth: AuthContext,
   now = new Date(),
 ): SQL {
-  const conds: SQL[] = [
-    owners.length === 1 ? eq(devices.userId, owners[0]!) : inArray(devices.userId, owners),
-  ];
+  const conds: SQL[] = [inIds(devices.userId, owners)];
   if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
   const state = f.state ?? (f.menuType != null ? MENU_STATE[f.menuType] : undefined);
   // The state the rows show and the decisive expiry (src/domain/expiry.ts), not the stored code

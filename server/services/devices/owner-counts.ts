@@ -2,6 +2,7 @@ import { and, count, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { cachedCount } from './count-cache';
+import { inIds } from '../../lib/sql';
 
 export interface AccountCounts {
   /** Devices each account owns. */
@@ -25,7 +26,7 @@ export function accountDeviceCounts(db: Db, ids: readonly number[]): Promise<Acc
       db
         .select({ id: devices.userId, n: count() })
         .from(devices)
-        .where(inArray(devices.userId, sorted))
+        .where(inIds(devices.userId, sorted))
         .groupBy(devices.userId),
       db
         .select({ id: devices.agentId, n: count() })

@@ -13,6 +13,7 @@ import { deviceScope } from '../devices/lookup';
 import { scopeOf } from '../scope';
 import { fencesChanged, type FenceContext } from './context';
 import { loadFenceInScope } from './view';
+import { inIds } from '../../lib/sql';
 
 /**
  * fence/allocate and fence/unallocate (docs/api/fences.md). Each device succeeds or fails on
@@ -61,7 +62,7 @@ async function devicesOfAccounts(db: Db, auth: AuthContext, userIds: readonly nu
   const rows = await db
     .select({ t: devices.terminalId })
     .from(devices)
-    .where(and(inArray(devices.userId, ids), deviceScope(db, auth)))
+    .where(and(inIds(devices.userId, ids), deviceScope(db, auth)))
     .limit(DEVICE_BATCH_MAX + 1);
   return rows.map((r) => r.t);
 }

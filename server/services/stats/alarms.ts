@@ -3,7 +3,8 @@ import { storedAlarmTypes } from '../../../src/domain/alarm-types';
 import { STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { idArray, statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { idArray } from '../../lib/sql';
 
 /**
  * countAlarms: alarm counts per device, type and day from the daily rollups (track_days.alarms,

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { batteryLevel, hasBattery, STATS_PAGE_SIZE, type BatteryLevel } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { idArray, statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { idArray } from '../../lib/sql';
 
 /**
  * The battery count: the battery of every device whose model reports one (current level from

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { deviceNames, idArray, statsDays, statsPage, statsScope, type StatsFilter } from './scope';
+import { deviceNames, statsDays, statsPage, statsScope, type StatsFilter } from './scope';
+import { idArray } from '../../lib/sql';
 
 /**
  * countMileage (docs/api/statistics.md): mileage from the daily rollups, never from positions.

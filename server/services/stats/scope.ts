@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users';
 import { badField, badRequest } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { ownerAccounts } from '../devices/filter';
+import { idArray, inIds } from '../../lib/sql';
 
 /**
  * What every statistics report covers: the devices of the caller's subtree, or of a selected
@@ -87,7 +88,7 @@ export async function statsScope(db: Db, auth: AuthContext, f: StatsFilter) {
   const owners = (await ownerAccounts(db, auth, { userId: f.userId, includeSubtree: f.includeSubtree })).map(
     (o) => o.id,
   );
-  const conds: SQL[] = [inArray(devices.userId, owners)];
+  const conds: SQL[] = [inIds(devices.userId, owners)];
   if (auth.deviceId != null) conds.push(eq(devices.id, auth.deviceId));
   if (f.terminalIDs?.length) conds.push(inArray(devices.terminalId, f.terminalIDs));
   const rows = await db
@@ -139,7 +140,3 @@ export function statsPage(f: StatsFilter, pageSizeDefault: number) {
   const size = f.pageSize ?? pageSizeDefault;
   return { limit: size, offset: ((f.pageNum ?? 1) - 1) * size };
 }
-
-/** Device ids as one array parameter (10,000 ids would be 10,000 parameters otherwise). */
-export const idArray = (list: ({ id: number } | number)[]) =>
-  `{${list.map((d) => (typeof d === 'number' ? d : d.id)).join(',')}}`;

@@ -3,7 +3,8 @@ import { dayOf, STAY_MIN_DEFAULT_S, STATS_PAGE_SIZE, staysOf } from '../../../sr
 import type { Db } from '../../db/client';
 import type { StoredRun } from '../../db/schema/track-day-shapes';
 import type { AuthContext } from '../../plugins/auth';
-import { idArray, statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { idArray } from '../../lib/sql';
 
 /**
  * countStayDetail: every stay of the devices over the days, from the stopped runs the rollups

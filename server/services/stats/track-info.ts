@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { idArray, statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
+import { idArray } from '../../lib/sql';
 
 /**
  * CountTrackInfo: one row per device over the days, from the daily rollups: mileage, moving
