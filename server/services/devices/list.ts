@@ -1,7 +1,6 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
-import { users } from '../../db/schema/users';
 import { pageWindow, type PageParams } from '../../lib/envelope';
 import type { AuthContext } from '../../plugins/auth';
 import { cachedCount } from './count-cache';
@@ -19,7 +18,7 @@ import {
   type Sort,
 } from './keyset';
 import { pageMap } from './page-map';
-import { deviceRowColumns, ownerPaths, type DeviceListRow } from './rows';
+import { deviceOwnColumns, ownerPaths, type DeviceListRow } from './rows';
 
 export { ORDER_COLUMNS, type OrderKey } from './keyset';
 
@@ -58,7 +57,7 @@ function countKey(owners: number[], q: DeviceListQuery, auth: AuthContext) {
   ]);
 }
 
-type Row = DeviceListRow & { sortValue: string | null };
+type Row = Omit<DeviceListRow, 'username'> & { sortValue: string | null };
 export type DeviceListPage = {
   list: (DeviceListRow & { ownerPath?: string[] })[];
   total: number;
@@ -97,7 +96,12 @@ export async function deviceList(
         next: encodeCursor(q, { v: rows.at(-1)!.sortValue, id: rows.at(-1)!.id }),
       }
     : {};
-  const list: DeviceListRow[] = rows.map(({ sortValue: _, ...r }) => r);
+  // The owners' names come from the accounts read for the scope: no join in the page query.
+  const names = new Map(accounts.map((a) => [a.id, a.username]));
+  const list: DeviceListRow[] = rows.map(({ sortValue: _, ...r }) => ({
+    ...r,
+    username: r.userId == null ? null : (names.get(r.userId) ?? null),
+  }));
   if (!withPath) return { list, total, ...cursors };
   const paths = await ownerPaths(
     db,
@@ -118,9 +122,8 @@ async function pageRows(db: Db, where: SQL, key: string, q: DeviceListQuery): Pr
   const dir: Direction = q.order ?? 'desc';
   const read = (cond: SQL | undefined, d: Direction, skip = 0) =>
     db
-      .select({ ...deviceRowColumns, sortValue: sortValueSql(q) })
+      .select({ ...deviceOwnColumns, sortValue: sortValueSql(q) })
       .from(devices)
-      .leftJoin(users, eq(users.id, devices.userId))
       .where(cond ? and(where, cond) : where)
       .orderBy(...orderSql(q, d))
       .limit(limit)

@@ -5,8 +5,8 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { shownStateSql } from './expiry-sql';
 
-/** The device columns every management screen shows (docs/api/devices.md, DeviceListRow). */
-export const deviceRowColumns = {
+/** The device's own columns of DeviceListRow (all but the owner's user name). */
+export const deviceOwnColumns = {
   id: devices.id,
   terminalID: devices.terminalId,
   nickname: devices.nickname,
@@ -24,7 +24,6 @@ export const deviceRowColumns = {
   /** The shown state (src/domain/expiry.ts shownState): 4 once the decisive expiry passed. */
   state: sql<number>`${shownStateSql()}`.mapWith(Number),
   userId: devices.userId,
-  username: users.username,
   agentId: devices.agentId,
   activatedAt: devices.activatedAt,
   platformExpireAt: devices.platformExpireAt,
@@ -33,6 +32,9 @@ export const deviceRowColumns = {
   lastOnlineAt: devices.lastOnlineAt,
   remark: devices.remark,
 };
+
+/** The device columns every management screen shows (docs/api/devices.md, DeviceListRow). */
+export const deviceRowColumns = { ...deviceOwnColumns, username: users.username };
 
 /** Selects device rows with their owner's user name; the caller adds WHERE, ORDER and LIMIT. */
 export const selectDeviceRows = (db: Db) =>
