@@ -108,6 +108,11 @@ async function run(
     if (!/findDeviceLocationAll/.test(req.url()) || !Number.isNaN(listAnsweredAt)) return;
     const t = req.timing();
     listAnsweredAt = t.startTime + t.responseEnd;
+    // When it was asked tells the page's start (code, session) from the server's answer.
+    const at = (ms: number) => `+${Math.round(ms - t0)} ms`;
+    log(
+      `device list asked at ${at(t.startTime)}, first byte ${at(t.startTime + t.responseStart)}, answered ${at(listAnsweredAt)}`,
+    );
   });
   const t0 = Date.now();
   await page.goto(`${base}/index/home`);

@@ -277,3 +277,24 @@ test('the refresh countdown stands still while the tab is hidden and goes on whe
   await setHidden(false);
   await expect.poll(left, { timeout: 5_000 }).not.toBe(frozen);
 });
+
+test("opening the monitor asks its device list once, while the page's code loads, for the account chosen before", async ({
+  page,
+}) => {
+  const asked: (string | null)[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/device/findDeviceLocationAllV2')) asked.push(r.postData());
+  });
+  await openMonitor(page);
+  // The route's prefetch is the page's load: not a second request.
+  expect(asked).toEqual(['{}']);
+
+  const tree = await apiPost<[number, number, string, string][]>(page, '/user/findAllUserV2', { id: 2 });
+  const sub = tree.find((r) => r[3] === 'subagent')!;
+  const subDevices = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', { userId: sub[0] });
+  await page.evaluate((id) => sessionStorage.setItem('selectAgentId', String(id)), sub[0]);
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByTestId('count-all')).toHaveText(String(subDevices.length));
+  expect(asked).toEqual([JSON.stringify({ userId: sub[0] })]);
+});

@@ -2,10 +2,11 @@
 import { MAP_DEFAULT_DEVICE_PLATFORM } from '../../domain/constants';
 import type { MonitorDevice } from '../../domain/device-view';
 import type { AgentRow } from '../../domain/hierarchy';
-import { API_BASE, ApiError, apiHeaders, request } from '../../providers/http';
+import { ApiError, request } from '../../providers/http';
 import type { LocationsV2 } from '../../domain/device-locations';
 import { devicesFromColumns } from './decode';
 import { devicesInWorker } from './listClient';
+import { takeOrAskList } from './listPrefetch';
 
 /** A device list: in spec order already when the list worker read it, else as the API sent it. */
 export interface DeviceListLoad {
@@ -14,16 +15,13 @@ export interface DeviceListLoad {
 }
 
 /** The columnar V2 read by the list worker; null when that way does not answer (see fetchDevices). */
-async function fetchInWorker(body: object, signal: AbortSignal): Promise<MonitorDevice[][] | null> {
+async function fetchInWorker(
+  userId: number | undefined,
+  signal: AbortSignal,
+): Promise<MonitorDevice[][] | null> {
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/device/findDeviceLocationAllV2`, {
-      method: 'POST',
-      headers: apiHeaders('POST'),
-      credentials: 'include',
-      body: JSON.stringify(body),
-      signal,
-    });
+    res = await takeOrAskList(userId, signal);
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     return null;
@@ -51,8 +49,11 @@ export async function fetchDevices(userId: number | undefined, signal: AbortSign
  * The monitor's list: V2 parsed and ordered by the list worker; when that way fails, fetchDevices
  * (which reports errors and expired sessions as every call does).
  */
-export async function loadDeviceList(userId: number | undefined, signal: AbortSignal): Promise<DeviceListLoad> {
-  const slices = await fetchInWorker(userId ? { userId } : {}, signal);
+export async function loadDeviceList(
+  userId: number | undefined,
+  signal: AbortSignal,
+): Promise<DeviceListLoad> {
+  const slices = await fetchInWorker(userId, signal);
   if (slices) return { slices, sorted: true };
   return { slices: [await fetchDevices(userId, signal)], sorted: false };
 }

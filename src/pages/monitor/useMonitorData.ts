@@ -2,14 +2,12 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { SESSION_KEYS } from '../../providers/session';
 import { connectLive, type LiveStatus } from '../../providers/live';
 import { loadDeviceList } from './api';
+import { storedAccountId } from './listPrefetch';
 import { DeviceStore } from './store';
 
 /** The account whose devices are shown; kept in session storage (`selectAgentId`, spec section 3). */
 export function useSelectedAccount(): [number | undefined, (id: number | undefined) => void] {
-  const [id, setId] = useState<number | undefined>(() => {
-    const raw = Number(sessionStorage.getItem(SESSION_KEYS.selectAgentId));
-    return Number.isInteger(raw) && raw > 0 ? raw : undefined;
-  });
+  const [id, setId] = useState<number | undefined>(storedAccountId);
   const choose = useCallback((next: number | undefined) => {
     if (next) sessionStorage.setItem(SESSION_KEYS.selectAgentId, String(next));
     else sessionStorage.removeItem(SESSION_KEYS.selectAgentId);
