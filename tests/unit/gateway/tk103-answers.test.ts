@@ -13,6 +13,7 @@ import { TK103_TRACCAR as T, TK103_TRACCAR_CORPUS, tk103 } from './tk103-frames'
 const NOW = new Date('2026-01-01T00:00:00Z');
 const decode = (text: string, session: CodecSession = {}) => decodeTk103Frame(tk103(text), session, NOW);
 const first = (text: string) => decode(text).messages[0] as LocationMessage;
+
 describe('TK103 status, network and answers', () => {
   it('reads ZC20 battery reports', () => {
     expect(decode(T.zc20).messages).toEqual([
