@@ -28,7 +28,7 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
     // The PWA's service worker would download the app shell again in every test; only the
-    // PWA tests (tests/e2e/mobile.spec.ts) allow it.
+    // PWA tests (tests/e2e/pwa.spec.ts) allow it.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
