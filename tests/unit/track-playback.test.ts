@@ -3,6 +3,7 @@ import { emptyShape, type TrackShape } from '../../src/domain/track/shape';
 import {
   advance,
   indexAt,
+  markersAt,
   mergeDetail,
   PLAY_MS_PER_SECOND,
   poseAt,
@@ -102,5 +103,23 @@ describe('playback ranges', () => {
     expect(linkedRangeOf('2000', '1000')).toBeNull();
     expect(linkedRangeOf('x', '1000')).toBeNull();
     expect(linkedRangeOf(null, '1000')).toBeNull();
+  });
+});
+
+describe('playback markers', () => {
+  const a = { terminalID: 'A', name: 'Van A', color: '#f00', shape: track([0, 100], [1, 2]) };
+  const b = { terminalID: 'B', name: 'Van B', color: '#00f', shape: track([]) };
+
+  it('draws each track with a point at the play head, with its device icon and speed', () => {
+    const [m, ...rest] = markersAt([a, b], 50, [{ terminalID: 'A', iconType: 3 }]);
+    expect(rest).toEqual([]);
+    const pose = poseAt(a.shape, 50)!;
+    expect(m).toMatchObject({ id: 'A', label: 'Van A', color: '#f00', iconType: 3, state: 1 });
+    expect([m.lat, m.lng, m.course, m.speed]).toEqual([pose.lat, pose.lon, pose.course, pose.speed]);
+    expect(m.speed).toBeGreaterThan(0);
+  });
+
+  it('takes the first icon for a device no longer in the list', () => {
+    expect(markersAt([a], 0, [])[0]).toMatchObject({ iconType: 1, state: 1 });
   });
 });

@@ -14,7 +14,7 @@ import { fetchDevices } from '../monitor/api';
 import { useMapSetup } from '../monitor/useMapSetup';
 import { fetchTrackUsers, type TrackOptions, type TrackRange } from './api';
 import { Legend } from './Legend';
-import { poseAt, stepTime } from './playback';
+import { markersAt, stepTime } from './playback';
 import { PlayerBar } from './PlayerBar';
 import { QueryPanel } from './QueryPanel';
 import { linkedRangeOf, rangeOf, type RangeShortcut } from './ranges';
@@ -96,28 +96,7 @@ export default function TrackPage() {
   // Zoomed in, the points budget goes to the area shown.
   const onView = useCallback((view: MapView) => void refineView(view), [refineView]);
 
-  const markers = useMemo(
-    () =>
-      tracks.flatMap((tr) => {
-        const pose = poseAt(tr.shape, clock.t);
-        if (!pose) return [];
-        const device = devices.find((d) => d.terminalID === tr.terminalID);
-        return [
-          {
-            id: tr.terminalID,
-            lng: pose.lon,
-            lat: pose.lat,
-            course: pose.course,
-            state: tr.shape.state[pose.index],
-            iconType: device?.iconType ?? 1,
-            label: tr.name,
-            color: tr.color,
-            speed: pose.speed,
-          },
-        ];
-      }),
-    [tracks, clock.t, devices],
-  );
+  const markers = useMemo(() => markersAt(tracks, clock.t, devices), [tracks, clock.t, devices]);
 
   const onStep = useCallback(
     (dir: 1 | -1) => {

@@ -3,6 +3,7 @@
  * points, how fast the clock runs, and merging a detailed window into a simplified track.
  */
 import type { TrackShape } from '../../domain/track/shape';
+import type { PlaybackMarker } from '../../maps';
 
 /** Track time played per real second at 1×: five minutes (a 30-minute trip takes 6 s). */
 export const PLAY_MS_PER_SECOND = 5 * 60_000;
@@ -126,4 +127,36 @@ export function stateRuns(s: TrackShape): { state: number; from: number; to: num
     }
   }
   return runs.filter((r) => r.to > r.from);
+}
+
+/** A vehicle drawn at the play head, with its speed there (the player bar shows the first's). */
+export type PlayedMarker = PlaybackMarker & { speed: number };
+
+/**
+ * The vehicles at instant `t`: a marker for each track that has a point by then, drawn with its
+ * device's icon (the first icon when the device is not in the caller's list any more).
+ */
+export function markersAt(
+  tracks: readonly { terminalID: string; name: string; color: string; shape: TrackShape }[],
+  t: number,
+  devices: readonly { terminalID: string; iconType: number }[],
+): PlayedMarker[] {
+  return tracks.flatMap((tr) => {
+    const pose = poseAt(tr.shape, t);
+    if (!pose) return [];
+    const device = devices.find((d) => d.terminalID === tr.terminalID);
+    return [
+      {
+        id: tr.terminalID,
+        lng: pose.lon,
+        lat: pose.lat,
+        course: pose.course,
+        state: tr.shape.state[pose.index],
+        iconType: device?.iconType ?? 1,
+        label: tr.name,
+        color: tr.color,
+        speed: pose.speed,
+      },
+    ];
+  });
 }
