@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /**
  * The load of `npm run bench:api`: `connections` clients, each sending its next request as soon
  * as the previous answer arrived, for `seconds`. Unlike a fixed request replayed (autocannon),
@@ -42,6 +44,34 @@ function rngOf(seed: number): () => number {
   };
 }
 
+/**
+ * One POST over a kept-alive connection of `agent`. node:http rather than fetch: at 1,300
+ * requests/s the 50 clients' fetch cost 0.53 ms of CPU a request, as much as the server they
+ * measure, on the same two cores.
+ */
+function post(agent: http.Agent, url: URL, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export async function runLoad(
   base: string,
   token: string,
@@ -51,6 +81,9 @@ export async function runLoad(
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(base + s.path);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const started = performance.now();
   const end = started + seconds * 1000;
   const client = async (k: number) => {
@@ -58,14 +91,10 @@ export async function runLoad(
     while (performance.now() < end) {
       const t0 = performance.now();
       try {
-        const res = await fetch(base + s.path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(s.body(c)),
-        });
-        const json = (await res.json()) as { meta?: { success?: boolean }; data?: unknown };
+        const res = await post(agent, url, headers, JSON.stringify(s.body(c)));
+        const json = JSON.parse(res.text) as { meta?: { success?: boolean }; data?: unknown };
         latencies.push(performance.now() - t0);
-        if (!res.ok || !json.meta?.success) errors++;
+        if (res.status !== 200 || !json.meta?.success) errors++;
         else s.seen?.(c, json.data);
       } catch {
         errors++;
@@ -73,6 +102,7 @@ export async function runLoad(
     }
   };
   await Promise.all(Array.from({ length: connections }, (_, k) => client(k)));
+  agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) =>
