@@ -70,6 +70,24 @@ test('a GaoDe key saved on the mapKey screen switches the monitor to GaoDe with 
   }
 });
 
+test('a settings form can be edited only once its stored values are in', async ({ page }) => {
+  await login(page, 'admin');
+  // The stored values arrive late: a change made to the defaults meanwhile would be overwritten.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/system/demoAccount/get', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/index/system/demoAccountSet');
+  const tires = page.getByTestId('form-demoAccountSet').getByRole('checkbox', { name: 'Tires' });
+  await expect(tires).toBeDisabled();
+  await expect(page.getByTestId('form-submit')).toBeDisabled();
+  release();
+  await expect(tires).toBeEnabled();
+  await expect(tires).toBeChecked();
+});
+
 test('demoAccountSet: what the demo may see is saved, and its data can be reset', async ({
   page,
   request,

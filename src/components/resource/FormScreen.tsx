@@ -43,13 +43,17 @@ export function FormScreen({
   const { map: accounts } = useAccounts();
   const specs = columnSpecs(entity, view.columns ?? []);
 
-  // A settings form opens with the stored values.
+  // A settings form opens with the stored values, and can be edited once they are in: a change
+  // made to the defaults before the stored values arrive would be overwritten by them.
+  const [loadingStored, setLoadingStored] = useState(Boolean(view.load));
   useEffect(() => {
     if (!view.load) return;
     let live = true;
+    setLoadingStored(true);
     request<Row>(view.load, {})
       .then((data) => live && form.setFieldsValue(initialValues(entity, view.fields, data ?? {})))
-      .catch((err: unknown) => live && setError(err));
+      .catch((err: unknown) => live && setError(err))
+      .finally(() => live && setLoadingStored(false));
     return () => {
       live = false;
     };
@@ -98,6 +102,7 @@ export function FormScreen({
         form={form}
         layout="vertical"
         initialValues={initialValues(entity, view.fields)}
+        disabled={loadingStored}
         onFinish={(v) => void submit(v)}
         style={{ maxWidth: 720 }}
       >
