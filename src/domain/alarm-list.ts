@@ -42,8 +42,6 @@ export interface BellCount {
   total: number | null;
   live: number;
 }
-/** How often the bell reads the server's unread total again (changes made elsewhere). */
-export const BELL_REFRESH_MS = 30_000;
 export const BELL_START: BellCount = { total: null, live: 0 };
 export const bellTotal = (_s: BellCount, total: number): BellCount => ({ total, live: 0 });
 export const bellLive = (s: BellCount, n: number): BellCount => ({ ...s, live: s.live + n });

@@ -27,7 +27,7 @@ const BEEP_GAP_MS = 2_000;
 export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenDevice(id: number): void }) {
   const { t } = useTranslation('monitor');
   const [api, holder] = notification.useNotification({ maxCount: POPUPS_MAX, placement: 'bottomRight' });
-  const { allowed, unread, arrived } = useUnreadAlarms();
+  const { allowed, unread, arrived, reread } = useUnreadAlarms();
   const [recent, setRecent] = useState<AlarmEvent[]>([]);
   const [sound, setSound] = useState(readAlarmSound);
   const soundRef = useRef(sound);
@@ -56,6 +56,13 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
       store.onAlarms = undefined;
     };
   }, [store, api, t, onOpenDevice, arrived]);
+
+  useEffect(() => {
+    store.onListLoaded = reread;
+    return () => {
+      store.onListLoaded = undefined;
+    };
+  }, [store, reread]);
 
   const toggleSound = (on: boolean) => {
     setSound(on);

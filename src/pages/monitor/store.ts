@@ -40,6 +40,8 @@ export class DeviceStore {
   /** Positions applied since the map last reported a render (benchmark hook). */
   pendingApplied: AppliedPosition[] = [];
   onAlarms?: (alarms: AlarmEvent[]) => void;
+  /** A REST load of the list ended (loaded or failed, not cancelled): the bell reads its total. */
+  onListLoaded?: () => void;
 
   subscribe = (l: Listener) => {
     this.listeners.add(l);

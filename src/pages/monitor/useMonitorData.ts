@@ -75,6 +75,7 @@ export function useMonitorData(token: string | null, accountId: number | undefin
         setLoaded(true);
       })
       .finally(() => {
+        if (!ctrl.signal.aborted) store.onListLoaded?.();
         if (inFlight.current === ctrl) {
           inFlight.current = null;
           setLoading(false);
