@@ -24,7 +24,7 @@ export function storedAccountId(): number | undefined {
   return Number.isInteger(raw) && raw > 0 ? raw : undefined;
 }
 
-export const listBody = (userId: number | undefined) => JSON.stringify(userId ? { userId } : {});
+const listBody = (userId: number | undefined) => JSON.stringify(userId ? { userId } : {});
 
 function askList(body: string, signal: AbortSignal): Promise<Response> {
   return fetch(`${API_BASE}/device/findDeviceLocationAllV2`, {
