@@ -35,6 +35,8 @@ export default function LogMonitorPage() {
   const { t } = useTranslation('devlog');
   const [text, setText] = useState('');
   const [watching, setWatching] = useState<string[]>([]);
+  /** How many devices the server said it watches (its answer to the last watch): null until it answers. */
+  const [confirmed, setConfirmed] = useState<number | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [error, setError] = useState<string | null>(null);
   const [lines, setLines] = useState<MonitorLine[]>([]);
@@ -60,7 +62,10 @@ export default function LogMonitorPage() {
         p.push(...frames);
         if (p.length > LOG_MONITOR_KEEP) p.splice(0, p.length - LOG_MONITOR_KEEP);
       },
-      onAnswer: (a) => setError(a.error ? t(`errors:${a.error}`) : null),
+      onAnswer: (a) => {
+        setError(a.error ? t(`errors:${a.error}`) : null);
+        setConfirmed(a.watching);
+      },
       onStatus: setStatus,
     });
     socket.current = s;
@@ -96,10 +101,12 @@ export default function LogMonitorPage() {
   const watch = useCallback(() => {
     if (tooMany) return;
     setWatching(parsed);
+    setConfirmed(null);
     socket.current?.watch(parsed);
   }, [parsed, tooMany]);
   const stop = useCallback(() => {
     setWatching([]);
+    setConfirmed(null);
     socket.current?.watch([]);
   }, []);
 
@@ -143,9 +150,10 @@ export default function LogMonitorPage() {
               {t('monitor.stop')}
             </Button>
           </Space>
-          {watching.length > 0 && (
+          {/* Said once the server confirmed it: frames sent before then are not watched. */}
+          {watching.length > 0 && confirmed != null && confirmed > 0 && (
             <Typography.Text data-testid="log-watching">
-              {t('monitor.watching', { count: watching.length })}
+              {t('monitor.watching', { count: confirmed })}
             </Typography.Text>
           )}
         </Space>
