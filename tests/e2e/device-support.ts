@@ -1,10 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SEED_USER_IDS, type SeedUsername } from '../../server/db/seed/accounts';
 import { buildDemoFleet } from '../../server/db/seed/devices';
 import { buildStock } from '../../server/db/seed/stock';
 
 /**
  * The seed's factory stock, recomputed here (the seed is deterministic apart from times): the
- * tested-ready terminals (batch B-DEMO-READY), the untested ones, and the demo fleet's IMEIs.
+ * tested-ready terminals (batch B-DEMO-READY), the untested ones, and the demo fleet's IMEIs (all,
+ * or those of one account's own devices).
  */
 export function seedStock() {
   const now = new Date();
@@ -16,6 +18,8 @@ export function seedStock() {
     readyImeis: ids('B-DEMO-READY', 15),
     untestedImeis: ids('B-DEMO-UNTESTED', 15),
     fleetImeis: fleet.filter((d) => d.terminalId.length === 15).map((d) => d.terminalId),
+    fleetImeisOf: (owner: SeedUsername) =>
+      fleet.filter((d) => d.terminalId.length === 15 && d.userId === SEED_USER_IDS[owner]).map((d) => d.terminalId),
   };
 }
 
