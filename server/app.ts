@@ -18,6 +18,7 @@ import { LoginLimiter } from './services/login-limiter';
 import type { EventBus } from './bus/types';
 import expiryJobs from './jobs/expiry-plugin';
 import { RealtimeHub } from './realtime/hub';
+import { publishScopeChanges } from './realtime/scope-changes';
 import { createMemoryBus } from './bus/memory';
 import commandRoutes from './routes/command';
 import payRoutes from './routes/pay';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(expiryJobs);
   await app.register(
     async (api) => {
+      publishScopeChanges(api, bus);
       await api.register(publicRoutes);
       await api.register(authRoutes);
       await api.register(userReadRoutes);

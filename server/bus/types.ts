@@ -39,6 +39,8 @@ export const SUBJECT = {
   alarm: (deviceId: number) => `dev.alarm.${deviceId}`,
   commandResult: (deviceId: number) => `dev.cmd.${deviceId}`,
   allDeviceEvents: 'dev.>',
+  /** Devices or accounts changed owner or expiry: every node's realtime hub reloads its clients' scopes. */
+  scopesChanged: 'scopes.changed',
   /** Fences or their allocations changed: every node's alarm engine reloads its index. */
   fencesChanged: 'fences.changed',
   /** Request to the node that holds a device's connection. */

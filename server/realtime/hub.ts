@@ -3,6 +3,7 @@ import { SUBJECT, type EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth';
 import { ALL_BATCH_SUBJECTS, userIdOfBatchSubject, type BatchProgress } from './batch-progress';
+import { CoalescedTask } from './coalesced-task';
 import { visibleDevices } from './scope';
 import { LogWatchChannel } from './log-watch';
 
@@ -29,8 +30,14 @@ interface Client {
 
 /** How often queued events go out, as one message per client. */
 const FLUSH_MS = 250;
-/** How often a client's visible devices are reloaded (transfers, imports). */
+/**
+ * How often the clients' visible devices are reloaded anyway: the routes that change scopes say
+ * so on the bus (server/realtime/scope-changes.ts), but a change made elsewhere (an expiry
+ * passing, the seed, a script) is only seen here.
+ */
 const SCOPE_REFRESH_MS = 60_000;
+/** A burst of scope changes (a batch of transfers) is gathered into one reload this much later. */
+const SCOPE_CHANGE_DELAY_MS = 300;
 /** A client that cannot keep up loses its oldest events beyond this. */
 const MAX_OUTBOX = 20_000;
 
@@ -43,6 +50,8 @@ export class RealtimeHub {
   private clients = new Set<Client>();
   private off: () => void;
   private offBatch: () => void;
+  private offScopes: () => void;
+  private scopeRefresh = new CoalescedTask(() => this.refreshScopes(), SCOPE_CHANGE_DELAY_MS);
   private flushTimer: NodeJS.Timeout;
   private refreshTimer: NodeJS.Timeout;
   /** The factory live log monitor's frames (server/realtime/log-watch.ts). */
@@ -56,9 +65,10 @@ export class RealtimeHub {
     this.offBatch = bus.subscribe<BatchProgress>(ALL_BATCH_SUBJECTS, (p, subject) =>
       this.sendToUser(userIdOfBatchSubject(subject), p),
     );
+    this.offScopes = bus.subscribe(SUBJECT.scopesChanged, () => this.scopeRefresh.request());
     this.logWatch = new LogWatchChannel(bus);
     this.flushTimer = setInterval(() => this.flush(), FLUSH_MS);
-    this.refreshTimer = setInterval(() => void this.refreshScopes(), SCOPE_REFRESH_MS);
+    this.refreshTimer = setInterval(() => this.scopeRefresh.request(), SCOPE_REFRESH_MS);
     this.flushTimer.unref();
     this.refreshTimer.unref();
   }
@@ -118,6 +128,8 @@ export class RealtimeHub {
   close() {
     this.off();
     this.offBatch();
+    this.offScopes();
+    this.scopeRefresh.close();
     this.logWatch.close();
     clearInterval(this.flushTimer);
     clearInterval(this.refreshTimer);

@@ -91,6 +91,51 @@ describe('GET /api/ws', () => {
     ws.terminate();
   });
 
+  it('a device moved to another tree is delivered there at once, not at the next periodic refresh', async () => {
+    const [device] = await t.db
+      .select({ id: devices.id, terminalId: devices.terminalId, userId: devices.userId })
+      .from(devices)
+      .innerJoin(users, eq(devices.userId, users.id))
+      .where(eq(users.username, 'user'))
+      .limit(1);
+    const [agent2] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'agent2'));
+    const theirs = await open(await login('agent2'));
+    const ours = await open(await login('agent'));
+    const admin = await login('admin');
+    const move = async (userId: number) => {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/device/deviceTransform',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { terminalIDs: [device.terminalId], userId },
+      });
+      expect(r.json().data).toMatchObject({ succeeded: 1, failed: [] });
+    };
+    const got = (c: { got: Msg[] }) =>
+      c.got.filter((m) => m.type === 'events').flatMap((m) => m.events!.map((e) => e.deviceId));
+    /** Publishes positions until the client has one of the device (the periodic refresh is 60 s away). */
+    const delivered = async (c: { got: Msg[] }) => {
+      for (let i = 0; i < 40 && !got(c).includes(device.id); i++) {
+        bus.publish(SUBJECT.position(device.id), { type: 'position', deviceId: device.id });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return got(c).includes(device.id);
+    };
+
+    await move(agent2.id);
+    expect(await delivered(theirs)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    ours.got.length = 0;
+    bus.publish(SUBJECT.position(device.id), { type: 'position', deviceId: device.id });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(got(ours)).not.toContain(device.id);
+
+    await move(device.userId!);
+    expect(await delivered(ours)).toBe(true);
+    theirs.ws.terminate();
+    ours.ws.terminate();
+  }, 20_000);
+
   it('closes with 9902 for an invalid token', async () => {
     const ws = await app.injectWS('/api/ws?token=nope');
     const code = await new Promise<number>((r) => ws.on('close', (c: number) => r(c)));

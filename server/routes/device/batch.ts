@@ -18,6 +18,7 @@ import {
 import { BatchFields } from './schemas';
 import { BatchResult } from './responses';
 import { replies } from '../../lib/schema/response';
+import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['device'];
 const write = (permission: string) => ({ access: { permission: [permission], write: true } });
@@ -41,7 +42,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
         response,
         body: body({ userId: Id() }),
       },
-      config: write(P.deviceTransfer),
+      config: { ...write(P.deviceTransfer), ...CHANGES_LIVE_SCOPE },
     },
     async (req) => ok(await transferDevices(ctx(req), req.body)),
   );
@@ -65,7 +66,10 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/device/updateDevicesExpireType',
-    { schema: { tags, response, body: body({ expireType: Code() }) }, config: write(P.deviceUpdateTime) },
+    {
+      schema: { tags, response, body: body({ expireType: Code() }) },
+      config: { ...write(P.deviceUpdateTime), ...CHANGES_LIVE_SCOPE },
+    },
     async (req) => ok(await updateExpireType(ctx(req), req.body)),
   );
   app.post(
@@ -80,7 +84,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
           userExpireAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
         }),
       },
-      config: write(P.deviceUpdateTime),
+      config: { ...write(P.deviceUpdateTime), ...CHANGES_LIVE_SCOPE },
     },
     async (req) => ok(await updateExpiry(ctx(req), req.body)),
   );

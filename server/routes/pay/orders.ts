@@ -11,6 +11,7 @@ import { quoteOrder, quoteView } from '../../services/payment/quote';
 import { Page, replies } from '../../lib/schema/response';
 import { CreatedOrder, Order, Quote, Refunded, WebhookOutcome } from './responses';
 import { CardTypeField, OrderNo, PaymentTypeField, TimeRange } from './schemas';
+import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['orders'];
 const pay = { access: { permission: [P.orderPay], write: true } };
@@ -138,7 +139,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         body: Body({ orderNo: OrderNo, outcome: OneOf(['paid', 'failed', 'cancelled'] as const) }),
         response: replies(Order, 'The order after the outcome'),
       },
-      config: pay,
+      config: { ...pay, ...CHANGES_LIVE_SCOPE },
     },
     async (req) => ok(await sandboxPay(db, authOf(req), req.body.orderNo, req.body.outcome)),
   );
@@ -163,7 +164,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
           }),
           response: replies(WebhookOutcome, 'What the notification did'),
         },
-        config: { access: { public: true } },
+        // A paid order renews its devices.
+        config: { access: { public: true }, ...CHANGES_LIVE_SCOPE },
       },
       async (req) => {
         const outcome = await handleWebhook(db, req.params.provider, Number(req.params.accountId), {

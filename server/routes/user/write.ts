@@ -20,6 +20,7 @@ import { addImportNum } from '../../services/accounts/import-num';
 import { toUserInfo } from '../../services/user-info';
 import { Row, replies, repliesNull } from '../../lib/schema/response';
 import { ItemResults, UserInfo } from './responses';
+import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['user'];
 const write = (...permission: string[]) => ({ permission, write: true });
@@ -141,7 +142,10 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/deleteUser',
-    { schema: { tags, body: IdBody, response: repliesNull() }, config: { access: write(P.agentDel) } },
+    {
+      schema: { tags, body: IdBody, response: repliesNull() },
+      config: { access: write(P.agentDel), ...CHANGES_LIVE_SCOPE },
+    },
     async (req) => {
       await deleteUser(db, authOf(req), req.body.id);
       return ok(null);
@@ -156,7 +160,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
         body: Body({ ids: IdList(1000, { minItems: 1 }) }),
         response: replies(ItemResults(Type.Integer({ description: 'The account id' })), 'One result per id'),
       },
-      config: { access: write(P.agentDel) },
+      config: { access: write(P.agentDel), ...CHANGES_LIVE_SCOPE },
     },
     async (req) => ok(await deleteMany(db, authOf(req), req.body.ids)),
   );
@@ -170,7 +174,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
         body: Body({ id: Id(), user_id: Id() }),
         response: repliesNull(),
       },
-      config: { access: write(P.agentTransfer) },
+      config: { access: write(P.agentTransfer), ...CHANGES_LIVE_SCOPE },
     },
     async (req) => {
       await transferAgent(db, authOf(req), req.body.id, req.body.user_id);

@@ -22,6 +22,7 @@ import { CommandFields, Content, Terminal } from '../../command/schemas';
 import { BatchResult } from '../../device/responses';
 import { sheetReply } from '../../../lib/schema/response';
 import { CommandOutcome } from './responses';
+import { CHANGES_LIVE_SCOPE } from '../../../realtime/scope-changes';
 
 const tags = ['factory-commands'];
 const write = { access: { permission: [P.testBatchCmd], write: true } };
@@ -157,7 +158,10 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/mutiCmd/updateDevicesExpireType',
-    { schema: { tags, body: Body({ ...DeviceBatch, expireType: Code() }), response }, config: write },
+    {
+      schema: { tags, body: Body({ ...DeviceBatch, expireType: Code() }), response },
+      config: { ...write, ...CHANGES_LIVE_SCOPE },
+    },
     async (req) => ok(await updateExpireType(devCtx(req), req.body)),
   );
   app.post(
