@@ -58,9 +58,20 @@ const round = (v: number, digits: number) => {
   return Math.round(v * k) / k;
 };
 
+/**
+ * Jump flags of a piece's fixes, judged with the fixes on either side of it: a glitch at the end
+ * of a piece (the last fix before midnight) has no later fix inside it to vouch that it was one,
+ * and would add its distance to the day's mileage.
+ */
+function pieceJumps({ fixes, prev, next }: PieceInput): boolean[] {
+  const before = prev ? [prev] : [];
+  const flags = markJumps([...before, ...fixes, ...(next ? [next] : [])]);
+  return flags.slice(before.length, before.length + fixes.length);
+}
+
 export function computePiece(input: PieceInput): Piece {
   const { fixes } = input;
-  const jumps = markJumps(fixes);
+  const jumps = pieceJumps(input);
   const states = trackStates(fixes, jumps, input.next);
   const counts = [0, 0, 0, 0, 0, 0, 0, 0];
   let maxSpeed = 0;

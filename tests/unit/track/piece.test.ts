@@ -171,23 +171,30 @@ describe('a piece of track', () => {
     });
   });
 
-  it('property: a day cut anywhere sums to the stays of the whole day, mileage within the cut segment', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: DAY_MS - 1 }), (cut) => {
-        const a = pieceOf(fixes, T0, T0 + cut);
-        const b = pieceOf(fixes, T0 + cut, T0 + DAY_MS);
-        const o = { filters: ALL, maxPoints: 20_000, minStayS: 60, bucketMs: DAY_BUCKET_MS };
-        const split = assembleTrack(
-          [a, b].map((p) => ({ ...p.summary, shape: p.shape })),
-          o,
-        );
-        const whole = assembleTrack([{ ...day.summary, shape: day.shape }], o);
-        expect(split.stays).toEqual(whole.stays);
-        expect(split.total).toBe(whole.total);
-        // Only the move across the cut can be lost, and jump checks near it may differ.
-        expect(Math.abs(split.mileageM - whole.mileageM)).toBeLessThan((130 / 3.6) * 10 + 1);
-      }),
-      { numRuns: 50 },
+  /** Day 0 cut in two at `cut` ms gives the stays, points and (but for one move) the mileage of the whole. */
+  const checkCut = (cut: number) => {
+    const a = pieceOf(fixes, T0, T0 + cut);
+    const b = pieceOf(fixes, T0 + cut, T0 + DAY_MS);
+    const o = { filters: ALL, maxPoints: 20_000, minStayS: 60, bucketMs: DAY_BUCKET_MS };
+    const split = assembleTrack(
+      [a, b].map((p) => ({ ...p.summary, shape: p.shape })),
+      o,
     );
+    const whole = assembleTrack([{ ...day.summary, shape: day.shape }], o);
+    expect(split.stays).toEqual(whole.stays);
+    expect(split.total).toBe(whole.total);
+    // Only the move across the cut can be lost, and jump checks near it may differ.
+    expect(Math.abs(split.mileageM - whole.mileageM)).toBeLessThan((130 / 3.6) * 10 + 1);
+  };
+
+  it('property: a day cut anywhere sums to the stays of the whole day, mileage within the cut segment', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: DAY_MS - 1 }), checkCut), { numRuns: 50 });
+  });
+
+  it('a day cut at any fix or just after it: a glitch left at the end of a piece is still a jump', () => {
+    // A random cut rarely lands within a millisecond of a fix; CI's did once, just after the
+    // glitch (fix 60), which then ended its piece with no later fix to vouch it was one.
+    const inDay = fixes.filter((f) => f.t > T0 && f.t < T0 + DAY_MS);
+    for (const f of inDay) for (const cut of [f.t - T0, f.t - T0 + 1]) checkCut(cut);
   });
 });
