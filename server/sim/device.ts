@@ -12,6 +12,7 @@ import type { SimDriver, SimServerReader } from './driver';
 import { simDriverOf } from './drivers';
 import { SimTires } from './tires';
 import { GT06_POSITION_PROTOCOLS, PositionLedger, type WaitingPosition } from './position-ledger';
+import { SentSerials } from './sent-serials';
 import { gt06ServerAddress, jt808ServerAddress, MOVE_DELAY_MS, type ServerAddress } from './server-address';
 import { gatewayAddress, reconnectDelay, TIRE_EVERY, type SimDeviceSpec, type SimOptions } from './options';
 
@@ -78,7 +79,7 @@ export class SimDevice {
       // A new connection starts a new byte stream: half a frame of the last one must not prefix it.
       this.splitter = this.newSplitter();
       this.reader = this.driver?.reader() ?? null;
-      this.sentSerials = [];
+      this.sentSerials.clear();
       socket.setNoDelay(true);
       socket.once('connect', () => {
         this.stats.connects++;
@@ -131,8 +132,7 @@ export class SimDevice {
 
   private readonly driver: SimDriver | null;
   private reader: SimServerReader | null = null;
-  /** A driver family's positions in the order they went out: count acks name no serial. */
-  private sentSerials: number[] = [];
+  private readonly sentSerials = new SentSerials();
 
   private login() {
     if (this.driver) {
@@ -260,27 +260,14 @@ export class SimDevice {
       if (e.kind === 'accepted') {
         if (!this.ready) this.startReporting();
       } else if (e.kind === 'ack') {
-        if (this.driver!.acksReports) this.ackSent(e.serial, e.count);
+        if (this.driver!.acksReports)
+          for (const serial of this.sentSerials.acked(e.serial, e.count)) this.ledger?.ack(serial);
       } else {
         this.stats.commands++;
         this.onCommand?.(e.text);
         const answer = commandAnswer(e.text, this.vehicle);
         this.send(this.driver!.commandReply(this.spec.terminalId, e, answer, this.next()));
       }
-    }
-  }
-
-  /** A driver family's ack: of one serial, of the oldest `count` positions, or of the oldest one. */
-  private ackSent(serial: number | undefined, count: number | undefined) {
-    if (serial !== undefined) {
-      const at = this.sentSerials.indexOf(serial);
-      if (at >= 0) this.sentSerials.splice(at, 1);
-      this.ledger?.ack(serial);
-      return;
-    }
-    for (let i = 0; i < (count ?? 1); i++) {
-      const oldest = this.sentSerials.shift();
-      if (oldest !== undefined) this.ledger?.ack(oldest);
     }
   }
 
