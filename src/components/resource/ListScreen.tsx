@@ -15,6 +15,7 @@ import type { EntityAction, EntityDescriptor, ListView, ResourceDescriptor } fro
 import { RefineScope } from '../../shell/RefineScope';
 import { ActionModal } from './ActionModal';
 import { AddressCell } from './AddressCell';
+import { BatchBar } from './BatchBar';
 import { CellValue } from './CellValue';
 import { actionPath, columnSpecs, filtersFromQuery, initialValues, requestBody } from './derive';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,6 +24,7 @@ import { saveBlob } from './files';
 import { formItems } from './formItems';
 import { ListToolbar } from './ListToolbar';
 import { rowExpansion } from './rowExpansion';
+import { RowActions } from './RowActions';
 import { useAccounts } from './useAccounts';
 import { useRunAction } from './useRunAction';
 
@@ -138,28 +140,7 @@ function ListScreenBody({ resource, entity, view }: ListScreenProps) {
             // The row's actions stay in view when the other columns scroll.
             fixed: 'right' as const,
             render: (_: unknown, row: Row) => (
-              // A click on an action does not also expand the row (detailComponent rows expand by click).
-              // Stacked on a phone: a narrow fixed column leaves room for the columns that scroll.
-              <Space
-                size={phone ? 0 : 'small'}
-                direction={phone ? 'vertical' : 'horizontal'}
-                onClick={(e) => e.stopPropagation()}
-              >
-                {rowActions
-                  .filter((a) => !a.when || a.when(row))
-                  .map((a) => (
-                    <Button
-                      key={a.name}
-                      size="small"
-                      type="link"
-                      danger={a.danger}
-                      data-testid={`row-${a.name}`}
-                      onClick={() => start(a, row)}
-                    >
-                      {t(`${entity.namespace}:${a.labelKey}`)}
-                    </Button>
-                  ))}
-              </Space>
+              <RowActions entity={entity} actions={rowActions} row={row} phone={phone} onStart={start} />
             ),
           },
         ]
@@ -235,24 +216,7 @@ function ListScreenBody({ resource, entity, view }: ListScreenProps) {
         }
       >
         {batchActions.length > 0 ? (
-          <Space wrap style={{ marginBottom: 12 }} data-testid="batch-bar">
-            <span>
-              {t([`${entity.namespace}:generic.selectedCount`, 'device:generic.selectedCount'], {
-                count: selected.length,
-              })}
-            </span>
-            {batchActions.map((a) => (
-              <Button
-                key={a.name}
-                danger={a.danger}
-                disabled={selected.length === 0}
-                data-testid={`batch-${a.name}`}
-                onClick={() => start(a)}
-              >
-                {t(`${entity.namespace}:${a.labelKey}`)}
-              </Button>
-            ))}
-          </Space>
+          <BatchBar entity={entity} actions={batchActions} selected={selected.length} onStart={start} />
         ) : null}
         <Table<Row>
           {...tableProps}
