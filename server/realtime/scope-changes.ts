@@ -12,9 +12,6 @@ declare module 'fastify' {
   }
 }
 
-/** Spread into a route's config: `config: { ...write(P.x), ...CHANGES_LIVE_SCOPE }`. */
-export const CHANGES_LIVE_SCOPE = { liveScope: true } as const;
-
 /** After a successful answer of a `liveScope` route, tells the hubs on the bus. */
 export function publishScopeChanges(app: FastifyInstance, bus: EventBus) {
   app.addHook('onResponse', async (req, reply) => {

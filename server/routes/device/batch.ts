@@ -18,7 +18,6 @@ import {
 import { BatchFields } from './schemas';
 import { BatchResult } from './responses';
 import { replies } from '../../lib/schema/response';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['device'];
 const write = (permission: string) => ({ access: { permission: [permission], write: true } });
@@ -42,7 +41,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
         response,
         body: body({ userId: Id() }),
       },
-      config: { ...write(P.deviceTransfer), ...CHANGES_LIVE_SCOPE },
+      config: { ...write(P.deviceTransfer), liveScope: true },
     },
     async (req) => ok(await transferDevices(ctx(req), req.body)),
   );
@@ -68,7 +67,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
     '/device/updateDevicesExpireType',
     {
       schema: { tags, response, body: body({ expireType: Code() }) },
-      config: { ...write(P.deviceUpdateTime), ...CHANGES_LIVE_SCOPE },
+      config: { ...write(P.deviceUpdateTime), liveScope: true },
     },
     async (req) => ok(await updateExpireType(ctx(req), req.body)),
   );
@@ -84,7 +83,7 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
           userExpireAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
         }),
       },
-      config: { ...write(P.deviceUpdateTime), ...CHANGES_LIVE_SCOPE },
+      config: { ...write(P.deviceUpdateTime), liveScope: true },
     },
     async (req) => ok(await updateExpiry(ctx(req), req.body)),
   );

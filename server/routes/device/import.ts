@@ -8,7 +8,6 @@ import { importDevices } from '../../services/device-import';
 import { clearCountCache } from '../../services/devices/count-cache';
 import { replies } from '../../lib/schema/response';
 import { ImportResult } from './responses';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 export default async function deviceImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,7 +25,7 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
         }),
         response: replies(ImportResult),
       },
-      config: { access: { permission: [P.deviceImport], write: true }, ...CHANGES_LIVE_SCOPE },
+      config: { access: { permission: [P.deviceImport], write: true }, liveScope: true },
     },
     async (req) => {
       const result = await importDevices(app.db, authOf(req), req.body, app.config.defaultPassword);

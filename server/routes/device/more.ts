@@ -28,7 +28,6 @@ import { updateDevice } from '../../services/devices/update-device';
 import pictureRoutes from './pictures';
 import { BatchResult, DeviceRow } from './responses';
 import { BatchFields } from './schemas';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['device'];
 const text = (max: number) => Type.Optional(Text(max));
@@ -101,7 +100,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
         body: Body({ ...BatchFields, userId: Id() }),
         response: replies(BatchResult),
       },
-      config: { ...write(P.deviceTransfer), ...CHANGES_LIVE_SCOPE },
+      config: { ...write(P.deviceTransfer), liveScope: true },
     },
     async (req) => ok(await transferDevices(ctx(req), req.body)),
   );
@@ -116,7 +115,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
         body: Body({ ...BatchFields, userId: Id(), userExpireAt: Type.Optional(Nullable(Text(40))) }),
         response: replies(BatchResult),
       },
-      config: { ...write(P.deviceTransfer), ...CHANGES_LIVE_SCOPE },
+      config: { ...write(P.deviceTransfer), liveScope: true },
     },
     async (req) => ok(await sellDevices(ctx(req), req.body)),
   );

@@ -15,7 +15,6 @@ import { Page, replies, sheetReply } from '../../lib/schema/response';
 import { BatchResult } from '../device/responses';
 import { CardAccounts, CardMoved, CardRecord, Renewal } from './responses';
 import { CardTypeField, Format, Remark, TimeRange } from './schemas';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['cards'];
 const RecordFilter = {
@@ -68,7 +67,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         body: Body({ terminalID: TerminalId(), cardType: CardTypeField }),
         response: replies(Renewal),
       },
-      config: { access: { permission: [P.cardRenew], write: true }, ...CHANGES_LIVE_SCOPE },
+      config: { access: { permission: [P.cardRenew], write: true }, liveScope: true },
     },
     async (req) => ok(await renewByCard(db, authOf(req), req.body.terminalID, req.body.cardType as CardType)),
   );
@@ -86,7 +85,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         }),
         response: replies(BatchResult, 'Per device'),
       },
-      config: { access: { permission: [P.cardRenew], write: true }, ...CHANGES_LIVE_SCOPE },
+      config: { access: { permission: [P.cardRenew], write: true }, liveScope: true },
     },
     async (req) =>
       ok(

@@ -11,7 +11,6 @@ import { quoteOrder, quoteView } from '../../services/payment/quote';
 import { Page, replies } from '../../lib/schema/response';
 import { CreatedOrder, Order, Quote, Refunded, WebhookOutcome } from './responses';
 import { CardTypeField, OrderNo, PaymentTypeField, TimeRange } from './schemas';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['orders'];
 const pay = { access: { permission: [P.orderPay], write: true } };
@@ -139,7 +138,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         body: Body({ orderNo: OrderNo, outcome: OneOf(['paid', 'failed', 'cancelled'] as const) }),
         response: replies(Order, 'The order after the outcome'),
       },
-      config: { ...pay, ...CHANGES_LIVE_SCOPE },
+      config: { ...pay, liveScope: true },
     },
     async (req) => ok(await sandboxPay(db, authOf(req), req.body.orderNo, req.body.outcome)),
   );
@@ -165,7 +164,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
           response: replies(WebhookOutcome, 'What the notification did'),
         },
         // A paid order renews its devices.
-        config: { access: { public: true }, ...CHANGES_LIVE_SCOPE },
+        config: { access: { public: true }, liveScope: true },
       },
       async (req) => {
         const outcome = await handleWebhook(db, req.params.provider, Number(req.params.accountId), {

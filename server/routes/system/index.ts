@@ -12,7 +12,6 @@ import { readDemoForm, saveDemoForm } from '../../services/system/demo-account';
 import { resetDemoData } from '../../services/system/demo-reset';
 import { KEY_TEST_PROVIDERS, testMapKey } from '../../services/system/key-test';
 import { readMapKeyForm, saveMapKeyForm } from '../../services/system/map-setting';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['system'];
 const ADMIN = { permission: [WILDCARD_PERMISSION] } as const;
@@ -168,7 +167,7 @@ export default async function systemRoutes(fastify: FastifyInstance) {
         body: NoInput(),
         response: replies(Row({ devices: Type.Integer(), alarms: Type.Integer(), fences: Type.Integer() })),
       },
-      config: { access: ADMIN_WRITE, ...CHANGES_LIVE_SCOPE },
+      config: { access: ADMIN_WRITE, liveScope: true },
     },
     async () => ok(await resetDemoData(db, (await readDemoForm(db)).userId)),
   );

@@ -20,7 +20,6 @@ import { addImportNum } from '../../services/accounts/import-num';
 import { toUserInfo } from '../../services/user-info';
 import { Row, replies, repliesNull } from '../../lib/schema/response';
 import { ItemResults, UserInfo } from './responses';
-import { CHANGES_LIVE_SCOPE } from '../../realtime/scope-changes';
 
 const tags = ['user'];
 const write = (...permission: string[]) => ({ permission, write: true });
@@ -144,7 +143,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     '/user/deleteUser',
     {
       schema: { tags, body: IdBody, response: repliesNull() },
-      config: { access: write(P.agentDel), ...CHANGES_LIVE_SCOPE },
+      config: { access: write(P.agentDel), liveScope: true },
     },
     async (req) => {
       await deleteUser(db, authOf(req), req.body.id);
@@ -160,7 +159,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
         body: Body({ ids: IdList(1000, { minItems: 1 }) }),
         response: replies(ItemResults(Type.Integer({ description: 'The account id' })), 'One result per id'),
       },
-      config: { access: write(P.agentDel), ...CHANGES_LIVE_SCOPE },
+      config: { access: write(P.agentDel), liveScope: true },
     },
     async (req) => ok(await deleteMany(db, authOf(req), req.body.ids)),
   );
@@ -174,7 +173,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
         body: Body({ id: Id(), user_id: Id() }),
         response: repliesNull(),
       },
-      config: { access: write(P.agentTransfer), ...CHANGES_LIVE_SCOPE },
+      config: { access: write(P.agentTransfer), liveScope: true },
     },
     async (req) => {
       await transferAgent(db, authOf(req), req.body.id, req.body.user_id);

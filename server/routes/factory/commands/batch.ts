@@ -22,7 +22,6 @@ import { CommandFields, Content, Terminal } from '../../command/schemas';
 import { BatchResult } from '../../device/responses';
 import { sheetReply } from '../../../lib/schema/response';
 import { CommandOutcome } from './responses';
-import { CHANGES_LIVE_SCOPE } from '../../../realtime/scope-changes';
 
 const tags = ['factory-commands'];
 const write = { access: { permission: [P.testBatchCmd], write: true } };
@@ -160,7 +159,7 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
     '/mutiCmd/updateDevicesExpireType',
     {
       schema: { tags, body: Body({ ...DeviceBatch, expireType: Code() }), response },
-      config: { ...write, ...CHANGES_LIVE_SCOPE },
+      config: { ...write, liveScope: true },
     },
     async (req) => ok(await updateExpireType(devCtx(req), req.body)),
   );
