@@ -30,3 +30,19 @@ export const PROTOCOL_FAMILY: Partial<Record<number, ProtocolFamily>> = {
   // Not a TCP family: the HTTP listener of server/gateway/osmand.
   [DEVICE_PROTOCOL.OsmAnd]: 'osmand',
 };
+
+/**
+ * Whether a gateway family may serve a device: a device is bound to the family of its protocol
+ * code, or, for codes of no family (models the spec names without saying how they talk), to the
+ * family it first connected with (`bound`, null until then). Another family claiming the device
+ * is refused, so a GT06 IMEI cannot report through the Teltonika or OsmAnd port.
+ */
+export function familyMayServe(
+  family: ProtocolFamily,
+  protocol: number,
+  bound: ProtocolFamily | null = null,
+): boolean {
+  const own = Object.hasOwn(PROTOCOL_FAMILY, protocol) ? PROTOCOL_FAMILY[protocol] : undefined;
+  if (own) return own === family;
+  return bound == null || bound === family;
+}
