@@ -16,6 +16,7 @@ import type { OpsState } from './ops/health';
 import { watchConnections, watchWriter } from './ops/metrics';
 import { buildOpsApp } from './ops/ops-app';
 import { installShutdown, type ShutdownStep } from './ops/shutdown';
+import { checkPaymentSandbox } from './services/payment/sandbox-guard';
 import { DEFAULT_SIM_OPTIONS } from './sim/device';
 import { demoSpecs, SimFleet } from './sim/fleet';
 
@@ -43,6 +44,10 @@ async function main() {
   } else if (config.adminPassword) {
     await ensureAdmin(handle, config.adminPassword);
   }
+  // The embedded database is the demo, and the demo pays in the sandbox unless told otherwise;
+  // on PostgreSQL the sandbox is an explicit PAYMENT_SANDBOX=1.
+  if (handle.kind === 'pglite') process.env.PAYMENT_SANDBOX ??= '1';
+  if (config.role !== 'gateway') await checkPaymentSandbox(handle.db, config.publicUrl, console.warn);
   const bus = await createBus(config.natsUrl, `fleetgate-${process.pid}`);
   if (config.role !== 'all' && !config.natsUrl)
     console.warn(

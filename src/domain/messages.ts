@@ -169,6 +169,8 @@ export const MESSAGES = {
   paymentAccountKeyMissing: '{{field}} is required for this payment method',
   paymentProviderError: 'The payment service refused the request: {{detail}}',
   webhookRejected: 'The payment notification could not be verified',
+  paymentSandboxOn:
+    'The payment sandbox is on, so an account that takes real money cannot be enabled. Save it disabled, and ask the administrator to run the server with PAYMENT_SANDBOX=0.',
   // factory batch commands and settings (issue 15, src/domain/factory.ts)
   platformApnInvalid: 'The APN, its user and its password may not contain a comma or #',
   platformConfigMissing: 'This account has no platform configuration yet',

@@ -40,6 +40,8 @@ export async function startHarness(
   overrides: Partial<ServerConfig> = {},
   opts: { seed?: boolean } = {},
 ): Promise<Harness> {
+  // The API tests run as the demo does: renewals paid in the payment sandbox (an explicit opt-in).
+  process.env.PAYMENT_SANDBOX ??= '1';
   const handle = await database();
   if (opts.seed !== false) await seedDemo(handle, { reset: true });
   // OSM_TILE_URL off: no test may fetch from tile.openstreetmap.org (tests/api/tiles.test.ts

@@ -172,11 +172,15 @@ async function order(terminalID: string, extra: object = {}) {
   return r.data as { orderNo: string; amountMinor: number; currency: string; approveUrl: string };
 }
 
-const webhook = (body: object, secret = sandboxSecret()) => {
+/** The payment account an order is payable to: its notices arrive at that account's URL. */
+const payeeAccount = async (orderNo: string) =>
+  (await db().select({ a: orders.paymentAccountId }).from(orders).where(eq(orders.orderNo, orderNo)))[0]!.a;
+
+const webhook = async (body: { orderNo: string }, secret = sandboxSecret()) => {
   const { headers, rawBody } = signSandboxWebhook(body as never, secret, Date.now());
   return h.app.inject({
     method: 'POST',
-    url: '/api/pay/notify/sandbox/0',
+    url: `/api/pay/notify/sandbox/${await payeeAccount(body.orderNo)}`,
     headers: { ...headers, 'content-type': 'application/json' },
     payload: rawBody,
   });
@@ -222,7 +226,7 @@ describe('online payment', () => {
     const { headers, rawBody } = signSandboxWebhook(paidEvent(o) as never, sandboxSecret(), Date.now());
     const changed = await h.app.inject({
       method: 'POST',
-      url: '/api/pay/notify/sandbox/0',
+      url: `/api/pay/notify/sandbox/${await payeeAccount(o.orderNo)}`,
       headers: { ...headers, 'content-type': 'application/json' },
       payload: rawBody.replace(String(o.amountMinor), '1'),
     });
@@ -232,7 +236,7 @@ describe('online payment', () => {
     try {
       expect((await webhook(paidEvent(o))).statusCode).toBe(400);
     } finally {
-      delete process.env.PAYMENT_SANDBOX;
+      process.env.PAYMENT_SANDBOX = '1';
     }
     expect(await expiryOf(d.terminalId)).toEqual(before);
     const [row] = await db().select().from(orders).where(eq(orders.orderNo, o.orderNo));

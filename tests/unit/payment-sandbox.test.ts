@@ -132,21 +132,22 @@ describe('provider selection', () => {
     else process.env.PAYMENT_SANDBOX = saved;
   });
 
-  it('turns the sandbox on unless PAYMENT_SANDBOX=0', () => {
-    expect(paymentSandboxEnabled({})).toBe(true);
+  it('runs the sandbox only when PAYMENT_SANDBOX=1 asks for it', () => {
+    expect(paymentSandboxEnabled({})).toBe(false);
     expect(paymentSandboxEnabled({ PAYMENT_SANDBOX: '1' })).toBe(true);
     expect(paymentSandboxEnabled({ PAYMENT_SANDBOX: '0' })).toBe(false);
+    expect(paymentSandboxEnabled({ PAYMENT_SANDBOX: 'true' })).toBe(false);
   });
 
   it('maps payment types to the real adapters with the sandbox off', () => {
-    process.env.PAYMENT_SANDBOX = '0';
+    delete process.env.PAYMENT_SANDBOX;
     expect(providerFor(PAYMENT_TYPE.paypal).name).toBe('paypal');
     expect(providerFor(PAYMENT_TYPE.weixinMiniprogram).name).toBe('wechat');
     expect(() => providerFor(99)).toThrow(ProviderError);
   });
 
   it('sends every payment type to the sandbox with the sandbox on', () => {
-    delete process.env.PAYMENT_SANDBOX;
+    process.env.PAYMENT_SANDBOX = '1';
     expect(providerFor(PAYMENT_TYPE.paypal).name).toBe('sandbox');
     expect(providerFor(PAYMENT_TYPE.weixinMiniprogram).name).toBe('sandbox');
     expect(providerFor(PAYMENT_TYPE.paypal, { sandbox: false }).name).toBe('paypal');

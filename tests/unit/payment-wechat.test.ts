@@ -1,28 +1,12 @@
-import { createCipheriv, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { verify, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, type Call, type Reply } from './pay/fake-fetch';
-import {
-  ProviderError,
-  WebhookSignatureError,
-  type ProviderAccount,
-} from '../../server/services/payment/providers/types';
+import { encryptResource, notification, signedDelivery, wechatMerchant } from '../support/wechat-merchant';
+import { ProviderError, WebhookSignatureError } from '../../server/services/payment/providers/types';
 import { createWeChatProvider, decryptResource } from '../../server/services/payment/providers/wechat';
 
-const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const privatePem = (k: KeyObject) => k.export({ type: 'pkcs8', format: 'pem' }).toString();
-const publicPem = (k: KeyObject) => k.export({ type: 'spki', format: 'pem' }).toString();
-
 const API_V3_KEY = 'a7cde1f2b3c4d5e6f7a8b9c0d1e2f3a4'; // 32 bytes, as the merchant platform requires
-const account: ProviderAccount = {
-  mchId: '1900009191',
-  appId: 'wxd678efh567hg6787',
-  serialNo: '408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB',
-  privateKey: privatePem(merchant.privateKey),
-  apiV3Key: API_V3_KEY,
-  platformPublicKey: publicPem(platform.publicKey),
-  platformSerial: 'PUB_KEY_ID_0114232134912410000000000000',
-};
+const { merchant, platform, account } = wechatMerchant(API_V3_KEY);
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 const NOW_S = String(NOW / 1000);
 const NONCE = '593BEC0C930BF1AFEB40B4A08C8FB242';
@@ -202,24 +186,8 @@ describe('WeChat Pay requests', () => {
 // ---- notifications ----
 
 /** Encrypts a resource as WeChat Pay does: AES-256-GCM, the 16-byte tag after the ciphertext. */
-function encrypt(plain: object, originalType: string, key = API_V3_KEY) {
-  const nonce = 'fdasflkja484';
-  const associatedData = originalType;
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from(associatedData));
-  const data = Buffer.concat([
-    cipher.update(JSON.stringify(plain), 'utf8'),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  return {
-    original_type: originalType,
-    algorithm: 'AEAD_AES_256_GCM',
-    ciphertext: data.toString('base64'),
-    associated_data: associatedData,
-    nonce,
-  };
-}
+const encrypt = (plain: object, originalType: string, key = API_V3_KEY) =>
+  encryptResource(plain, originalType, key);
 
 const transaction = {
   mchid: '1900009191',
@@ -236,44 +204,20 @@ const transaction = {
   amount: { total: 1999, payer_total: 1999, currency: 'CNY', payer_currency: 'CNY' },
 };
 
-function notification(id: string, eventType: string, resource: object) {
-  return {
-    id,
-    create_time: '2026-03-01T17:59:01+08:00',
-    resource_type: 'encrypt-resource',
-    event_type: eventType,
-    summary: '支付成功',
-    resource,
-  };
-}
-
 const paidNotification = notification(
   'EV-2018022511223320873',
   'TRANSACTION.SUCCESS',
   encrypt(transaction, 'transaction'),
 );
 
-/** Signed by the platform key the way WeChat Pay signs callbacks; headers as WeChat spells them. */
-function delivery(body: object, o: { timestamp?: string; serial?: string; key?: KeyObject } = {}) {
-  const rawBody = JSON.stringify(body);
-  const timestamp = o.timestamp ?? NOW_S;
-  const nonce = 'mDML06DFZQOU5GPcLfVlFUy3y4h9QMB0';
-  const signature = sign(
-    'sha256',
-    Buffer.from(`${timestamp}\n${nonce}\n${rawBody}\n`),
+/** Signed by the platform key the way WeChat Pay signs callbacks. */
+const delivery = (body: object, o: { timestamp?: string; serial?: string; key?: KeyObject } = {}) =>
+  signedDelivery(
+    body,
     o.key ?? platform.privateKey,
-  ).toString('base64');
-  return {
-    rawBody,
-    headers: {
-      'Wechatpay-Timestamp': timestamp,
-      'Wechatpay-Nonce': nonce,
-      'Wechatpay-Signature': signature,
-      'Wechatpay-Serial': o.serial ?? account.platformSerial,
-      'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048',
-    },
-  };
-}
+    o.serial ?? account.platformSerial!,
+    o.timestamp ?? NOW_S,
+  );
 
 describe('WeChat Pay notifications', () => {
   const { wx } = provider(() => ({}));

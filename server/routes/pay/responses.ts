@@ -1,6 +1,7 @@
 import { CARD_TYPES, ORDER_CLOSED } from '../../../src/domain/payment';
 import { OneOf } from '../../lib/schema/primitives';
 import { Nullable, Page, Row, Stamp, Type } from '../../lib/schema/response';
+import { OUTCOMES } from '../../services/payment/notice-rules';
 
 /** Answer schemas of the card, payment settings and order routes (docs/payments.md). */
 
@@ -162,5 +163,5 @@ export const Order = Row(orderFields);
 export const Refunded = Row({ ...orderFields, refundStatus: OneOf(['done', 'pending'] as const) });
 
 export const WebhookOutcome = Row({
-  outcome: OneOf(['applied', 'duplicate', 'unknownOrder', 'mismatch', 'ignored'] as const),
+  outcome: OneOf(OUTCOMES),
 });

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { loadInScope, scopeOf } from '../scope';
 import { missingKeys, publicAccount, type ProviderAccount } from './providers';
 import { realProviderOf } from './payee';
+import { assertSandboxAllows } from './sandbox-guard';
 
 /** Accounts are shown without their secrets; an edit that leaves a secret empty keeps it. */
 function shown(r: PaymentAccountRow & { username?: string | null }) {
@@ -58,6 +59,7 @@ function checkKeys(type: number, account: ProviderAccount) {
 export async function addPaymentAccount(db: Db, auth: AuthContext, a: AccountInput) {
   const owner = await loadInScope(db, auth, a.userId ?? auth.user.id);
   checkKeys(a.type, a.account);
+  assertSandboxAllows(a.type, a.account, a.enabled ?? true);
   const [dup] = await db
     .select({ id: paymentAccounts.id })
     .from(paymentAccounts)
@@ -93,6 +95,7 @@ export async function editPaymentAccount(
   const account = { ...row.account };
   for (const [k, v] of Object.entries(e.account ?? {})) if (v !== '') account[k] = v;
   checkKeys(row.type, account);
+  assertSandboxAllows(row.type, account, e.enabled ?? row.enabled);
   const [out] = await db
     .update(paymentAccounts)
     .set({

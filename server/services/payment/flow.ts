@@ -15,11 +15,13 @@ import {
   sandboxSecret,
   signSandboxWebhook,
   WebhookSignatureError,
+  type PaymentEvent,
   type ProviderAccount,
   type ProviderName,
   type WebhookRequest,
 } from './providers';
-import { applyEvent, revertOrder, type Outcome } from './settle';
+import { eventRefusal } from './notice-rules';
+import { applyEvent, orderKey, revertOrder, type Outcome } from './settle';
 
 const providerOf = (o: OrderRow) => providerByName(o.provider as ProviderName);
 
@@ -58,7 +60,8 @@ export async function orderStatus(db: Db, auth: AuthContext, orderNo: string) {
         o.orderNo,
         (await accountOf(db, o.paymentAccountId)) ?? {},
       );
-      if (e) await applyEvent(db, provider.name, e);
+      // Our own question to the provider, with the order's account: its answer is the fact.
+      if (e) await applyEvent(db, { provider: provider.name, accountId: o.paymentAccountId ?? 0 }, e);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
     }
@@ -104,8 +107,10 @@ export async function refundOrder(db: Db, auth: AuthContext, orderNo: string, re
 }
 
 /**
- * A provider's notification: verified with the receiving account's keys (named in the notify
- * URL the order gave the provider), then applied once. A forged one changes nothing.
+ * A provider's notification: verified with the keys of the payment account named in the notify
+ * URL (the one the order gave the provider), which must be enabled and be the order's payee. A
+ * payment or refund is then asked of the provider (lookup), and what the provider says is
+ * applied, once; the notice's own figures move no money. A forged notice changes nothing.
  */
 export async function handleWebhook(
   db: Db,
@@ -116,18 +121,47 @@ export async function handleWebhook(
   // With real providers live, nothing may pose as the sandbox.
   if (name === 'sandbox' && !paymentSandboxEnabled()) throw new AppError(400, 'webhookRejected');
   const provider = providerByName(name);
+  const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.id, accountId));
+  if (!row?.enabled) throw new AppError(400, 'webhookRejected');
   // The sandbox signs with the server's secret, whatever account the order was paid to.
-  const account = name === 'sandbox' ? {} : await accountOf(db, accountId);
-  if (!account) throw new AppError(400, 'webhookRejected');
-  let event;
+  const account = name === 'sandbox' ? {} : row.account;
+  let notice;
   try {
-    event = await provider.verifyWebhook(req, account);
+    notice = await provider.verifyWebhook(req, account);
   } catch (e) {
     if (e instanceof WebhookSignatureError || e instanceof ProviderError)
       throw new AppError(400, 'webhookRejected');
     throw e;
   }
-  return event ? applyEvent(db, name, event) : 'ignored';
+  if (!notice) return 'ignored';
+  const from = { provider: name, accountId };
+  if (notice.kind !== 'paid' && notice.kind !== 'refunded') return applyEvent(db, from, notice);
+  const order = await orderNamed(db, notice);
+  if (!order) return 'unknownOrder';
+  if (eventRefusal(order, from, notice) === 'rejected') return 'rejected';
+  let said;
+  try {
+    said = await provider.lookup(notice, order, account);
+  } catch (e) {
+    // The provider could not be asked: answer an error, so it delivers the notice again later.
+    if (e instanceof ProviderError)
+      throw new AppError(502, 'paymentProviderError', undefined, 502, { detail: e.message });
+    throw e;
+  }
+  if (!said || said.kind !== notice.kind || said.orderNo !== order.orderNo) return 'unconfirmed';
+  return applyEvent(db, from, {
+    ...said,
+    eventId: notice.eventId,
+    raw: { notice: notice.raw, provider: said.raw },
+  });
+}
+
+/** The order a notice names. */
+async function orderNamed(db: Db, e: PaymentEvent) {
+  const by = orderKey(e);
+  if (!by) return undefined;
+  const [o] = await db.select().from(orders).where(by);
+  return o;
 }
 
 const SANDBOX_TYPES = {
@@ -156,6 +190,11 @@ export async function sandboxPay(
     currency: o.currency,
     transactionId: `SBX-T-${o.orderNo}`,
   };
-  await handleWebhook(db, 'sandbox', 0, signSandboxWebhook(body, sandboxSecret(), Date.now()));
+  await handleWebhook(
+    db,
+    'sandbox',
+    o.paymentAccountId ?? 0,
+    signSandboxWebhook(body, sandboxSecret(), Date.now()),
+  );
   return viewOf(db, o.id);
 }

@@ -9,18 +9,21 @@ import { paymentEvents } from '../../db/schema/payment-events';
 import { extendExpiry, shortenExpiry } from '../cards/extend';
 import { clearCountCache } from '../devices/count-cache';
 import { releaseCode } from './discount';
-import type { PaymentEvent, ProviderName } from './providers';
+import { eventRefusal, type EventSource, type Outcome } from './notice-rules';
+import type { PaymentEvent } from './providers';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type Outcome = 'applied' | 'duplicate' | 'unknownOrder' | 'mismatch' | 'ignored';
+export type { Outcome } from './notice-rules';
+
+/** How an event names its order: by our order number, else by the provider's id of it. */
+export function orderKey(e: Pick<PaymentEvent, 'orderNo' | 'providerOrderId'>) {
+  if (e.orderNo) return eq(orders.orderNo, e.orderNo);
+  return e.providerOrderId ? eq(orders.providerOrderId, e.providerOrderId) : null;
+}
 
 async function lockOrder(tx: Tx, e: Pick<PaymentEvent, 'orderNo' | 'providerOrderId'>) {
-  const by = e.orderNo
-    ? eq(orders.orderNo, e.orderNo)
-    : e.providerOrderId
-      ? eq(orders.providerOrderId, e.providerOrderId)
-      : null;
+  const by = orderKey(e);
   if (!by) return undefined;
   const [row] = await tx.select().from(orders).where(by).for('update');
   return row;
@@ -86,48 +89,43 @@ export async function revertOrder(tx: Tx, order: OrderRow, refund: { refundId?: 
  * Applies one verified provider event, exactly once: the event's id is stored first in the same
  * transaction, so a webhook delivered again (or 50 times at once) finds it and changes nothing;
  * the order row is locked, so a capture on return and a webhook for the same payment cannot
- * both renew. A paid amount other than the order's is kept as an event and applies nothing.
+ * both renew. An event naming no order of ours changes nothing; one that does not come from the
+ * order's provider and payee account, or whose amount is missing or not the order's, applies
+ * nothing (eventRefusal).
  */
 export async function applyEvent(
   db: Db,
-  provider: ProviderName,
+  from: EventSource,
   e: PaymentEvent,
   now = new Date(),
 ): Promise<Outcome> {
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const order = await lockOrder(tx, e);
+    if (!order) return 'unknownOrder';
+    const refusal = eventRefusal(order, from, e);
+    // Nothing is kept from a source with no say over the order: its event id must not stand in
+    // the way of the real provider's event with the same id.
+    if (refusal === 'rejected') return refusal;
     const stored = await tx
       .insert(paymentEvents)
       .values({
-        provider,
+        provider: from.provider,
         eventId: e.eventId,
         kind: e.kind,
-        orderId: order?.id ?? null,
+        orderId: order.id,
         payload: e.raw as object,
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!stored.length) return 'duplicate';
-    if (!order) return 'unknownOrder';
-    if (e.kind === 'paid') {
-      if (order.status !== ORDER_STATUS.toBePaid) return 'ignored';
-      if (
-        e.amountMinor != null &&
-        (e.amountMinor !== order.amountMinor || (e.currency && e.currency !== order.currency))
-      )
-        return 'mismatch';
-      await complete(tx, order, e, now);
-      return 'applied';
+    if (refusal) return refusal;
+    if (e.kind === 'paid') await complete(tx, order, e, now);
+    else if (e.kind === 'refunded') await revertOrder(tx, order, { refundId: e.refundId }, now);
+    else {
+      // failed or cancelled: the open order is closed, and its code is free again.
+      await tx.update(orders).set({ closedReason: e.kind }).where(eq(orders.id, order.id));
+      await releaseCode(tx, order.id);
     }
-    if (e.kind === 'refunded') {
-      if (order.status !== ORDER_STATUS.completed) return 'ignored';
-      await revertOrder(tx, order, { refundId: e.refundId }, now);
-      return 'applied';
-    }
-    // failed or cancelled: only an order still open is closed, and its code is free again.
-    if (order.status !== ORDER_STATUS.toBePaid || order.closedReason) return 'ignored';
-    await tx.update(orders).set({ closedReason: e.kind }).where(eq(orders.id, order.id));
-    await releaseCode(tx, order.id);
     return 'applied';
   });
   if (outcome === 'applied') clearCountCache();

@@ -1,6 +1,7 @@
 /**
  * Which adapter serves an order: by its payment type, unless the server runs the payment sandbox
- * (PAYMENT_SANDBOX, on unless set to 0), where every payment type goes to the sandbox provider.
+ * (PAYMENT_SANDBOX=1, an explicit opt-in the embedded demo makes), where every payment type goes
+ * to the sandbox provider.
  */
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_TYPE } from '../../../../src/domain/codes';
@@ -20,8 +21,9 @@ export interface ProviderOptions extends PayPalDeps {
   sandboxSecret?: string;
 }
 
+/** The sandbox runs only when asked for: in it any payer completes their own order for free. */
 export function paymentSandboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PAYMENT_SANDBOX !== '0';
+  return env.PAYMENT_SANDBOX === '1';
 }
 
 let processSecret: string | undefined;

@@ -119,6 +119,12 @@ export function createPayPalWebhookVerifier(deps: {
   };
 }
 
+/** The capture a refund's "up" link names. */
+export function capturedBy(links: unknown): string | undefined {
+  const up = Array.isArray(links) ? links.find((l) => field(l, 'rel') === 'up') : undefined;
+  return /\/captures\/([^/?]+)/.exec(str(field(up, 'href')) ?? '')?.[1];
+}
+
 function webhookEvent(eventId: string, event: Record<string, unknown>): PaymentEvent | null {
   const res = event.resource;
   const base = {
@@ -134,13 +140,15 @@ function webhookEvent(eventId: string, event: Record<string, unknown>): PaymentE
       return { ...base, kind: 'paid', orderNo, providerOrderId };
     case 'PAYMENT.CAPTURE.DENIED':
       return { ...base, kind: 'failed', orderNo, providerOrderId };
-    case 'PAYMENT.CAPTURE.REFUNDED': {
+    case 'PAYMENT.CAPTURE.REFUNDED':
       // The resource is the refund; its "up" link names the capture it refunds.
-      const links = field(res, 'links');
-      const up = Array.isArray(links) ? links.find((l) => field(l, 'rel') === 'up') : undefined;
-      const captureId = /\/captures\/([^/?]+)/.exec(str(field(up, 'href')) ?? '')?.[1];
-      return { ...base, kind: 'refunded', orderNo, transactionId: captureId, refundId: base.transactionId };
-    }
+      return {
+        ...base,
+        kind: 'refunded',
+        orderNo,
+        transactionId: capturedBy(field(res, 'links')),
+        refundId: base.transactionId,
+      };
     default:
       // CHECKOUT.ORDER.APPROVED included: we capture when the buyer returns.
       return null;

@@ -11,7 +11,7 @@ import {
   type ProviderDeps,
 } from './types';
 import { accountValue, field, formatMinor, readBody, readResult, str, type ApiResult } from './util';
-import { createPayPalWebhookVerifier, paypalMoney } from './paypal-webhook';
+import { capturedBy, createPayPalWebhookVerifier, paypalMoney } from './paypal-webhook';
 
 export { isPayPalCertUrl } from './paypal-webhook';
 
@@ -210,6 +210,54 @@ export function createPayPalProvider(deps: PayPalDeps = {}): PaymentProvider {
     },
 
     verifyWebhook,
+
+    async lookup(notice, order, account) {
+      if (notice.kind === 'paid' && notice.transactionId) {
+        const r = await api(
+          account,
+          'GET',
+          `/v2/payments/captures/${encodeURIComponent(notice.transactionId)}`,
+        );
+        if (r.status === 404) return null;
+        if (!r.ok) throw failure('capture lookup', r);
+        const related = str(field(r.body, 'supplementary_data', 'related_ids', 'order_id'));
+        const ours =
+          str(field(r.body, 'custom_id')) === order.orderNo ||
+          (!!related && related === order.providerOrderId);
+        if (field(r.body, 'status') !== 'COMPLETED' || !ours) return null;
+        const id = str(field(r.body, 'id'))!;
+        const money = paypalMoney(field(r.body, 'amount'));
+        return {
+          eventId: `capture:${id}`,
+          kind: 'paid',
+          orderNo: order.orderNo,
+          transactionId: id,
+          ...money,
+          raw: r.body,
+        };
+      }
+      if (notice.kind === 'refunded' && notice.refundId) {
+        const r = await api(account, 'GET', `/v2/payments/refunds/${encodeURIComponent(notice.refundId)}`);
+        if (r.status === 404) return null;
+        if (!r.ok) throw failure('refund lookup', r);
+        const up = capturedBy(field(r.body, 'links'));
+        const ours =
+          str(field(r.body, 'custom_id')) === order.orderNo || (!!up && up === order.transactionId);
+        if (field(r.body, 'status') !== 'COMPLETED' || !ours) return null;
+        const id = str(field(r.body, 'id'))!;
+        const money = paypalMoney(field(r.body, 'amount'));
+        return {
+          eventId: `refund:${id}`,
+          kind: 'refunded',
+          orderNo: order.orderNo,
+          refundId: id,
+          transactionId: up,
+          ...money,
+          raw: r.body,
+        };
+      }
+      return null;
+    },
 
     async refund(input, account) {
       const currency = input.currency.toUpperCase();

@@ -76,6 +76,16 @@ export interface AccountKey {
   required: boolean;
 }
 
+/** Our order as a notice about it is checked against: what we asked the provider to do. */
+export interface NoticeSubject {
+  orderNo: string;
+  providerOrderId: string | null;
+  /** The provider's payment id we know (PayPal capture, WeChat transaction), if any. */
+  transactionId: string | null;
+  /** Our refund number, when we asked for a refund. */
+  refundNo: string | null;
+}
+
 export interface PaymentProvider {
   name: ProviderName;
   /** Which account keys it needs; secret ones are never sent back to browsers. */
@@ -90,6 +100,13 @@ export interface PaymentProvider {
   /** Verifies the signature and decodes; throws WebhookSignatureError when forged, returns null for events we ignore. */
   verifyWebhook(req: WebhookRequest, account: ProviderAccount): Promise<PaymentEvent | null>;
   refund(input: RefundInput, account: ProviderAccount): Promise<RefundResult>;
+  /**
+   * Asks the provider about the payment or refund a verified `paid` or `refunded` notice reports,
+   * and answers what the provider says of it for this order (amount and currency included), or
+   * null when the provider does not confirm it (not paid, not refunded, another order's). Money
+   * moves on this answer, never on the notice's own figures.
+   */
+  lookup(notice: PaymentEvent, order: NoticeSubject, account: ProviderAccount): Promise<PaymentEvent | null>;
 }
 
 /** The I/O an adapter uses, injected so tests run without network, real time or randomness. */

@@ -3,7 +3,7 @@
  * or JSAPI/mini-program orders, query by our order number, refunds, and notifications verified
  * with the platform public key and decrypted with the API v3 key.
  */
-import { createDecipheriv, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import {
   ProviderError,
   WebhookSignatureError,
@@ -23,6 +23,9 @@ import {
   str,
   type ApiResult,
 } from './util';
+import { decryptResource, pem, truncateBytes, wechatAuthorization, wechatSign } from './wechat-crypto';
+
+export { decryptResource, wechatAuthorization, wechatSign } from './wechat-crypto';
 
 export const WECHAT_ACCOUNT_KEYS: readonly AccountKey[] = [
   { key: 'mchId', secret: false, required: true },
@@ -39,65 +42,6 @@ export const WECHAT_BASE_URL = 'https://api.mch.weixin.qq.com';
 const MAX_NOTIFY_AGE_MS = 5 * 60_000;
 /** description is string[1,127]; cut by UTF-8 bytes so Chinese text cannot overflow it. */
 const DESCRIPTION_BYTES = 127;
-
-/** PEMs pasted into a settings form often arrive with literal "\n" instead of line breaks. */
-function pem(account: ProviderAccount, key: string): string {
-  return accountValue(account, key, 'wechat').replace(/\\n/g, '\n');
-}
-
-/** RSA-SHA256 (PKCS#1 v1.5) of `message` with the merchant private key, base64. */
-export function wechatSign(message: string, privateKeyPem: string): string {
-  return sign('sha256', Buffer.from(message, 'utf8'), createPrivateKey(privateKeyPem)).toString('base64');
-}
-
-/** The Authorization header of one API v3 request; `pathWithQuery` is the URL after the host. */
-export function wechatAuthorization(
-  account: ProviderAccount,
-  method: string,
-  pathWithQuery: string,
-  body: string,
-  timestamp: string,
-  nonce: string,
-): string {
-  const message = `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
-  const signature = wechatSign(message, pem(account, 'privateKey'));
-  const mchId = accountValue(account, 'mchId', 'wechat');
-  const serial = accountValue(account, 'serialNo', 'wechat');
-  return `WECHATPAY2-SHA256-RSA2048 mchid="${mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${serial}"`;
-}
-
-function truncateBytes(text: string, max: number): string {
-  let out = '';
-  let bytes = 0;
-  for (const ch of text) {
-    bytes += Buffer.byteLength(ch, 'utf8');
-    if (bytes > max) break;
-    out += ch;
-  }
-  return out;
-}
-
-/** Decrypts a notification `resource` (AEAD_AES_256_GCM, the 16-byte tag after the ciphertext). */
-export function decryptResource(resource: unknown, apiV3Key: string): unknown {
-  if (field(resource, 'algorithm') !== 'AEAD_AES_256_GCM') {
-    throw new WebhookSignatureError(`WeChat resource algorithm ${String(field(resource, 'algorithm'))}`);
-  }
-  const key = Buffer.from(apiV3Key, 'utf8');
-  if (key.length !== 32) throw new ProviderError('wechat apiV3Key must be 32 bytes');
-  const data = Buffer.from(str(field(resource, 'ciphertext')) ?? '', 'base64');
-  const nonce = str(field(resource, 'nonce'));
-  if (!nonce || data.length <= 16) throw new WebhookSignatureError('WeChat resource is incomplete');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'utf8'));
-    decipher.setAuthTag(data.subarray(data.length - 16));
-    decipher.setAAD(Buffer.from(str(field(resource, 'associated_data')) ?? '', 'utf8'));
-    const plain = Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]);
-    return JSON.parse(plain.toString('utf8'));
-  } catch {
-    // A verified notification that will not decrypt means the apiV3Key is not this merchant's.
-    throw new WebhookSignatureError('WeChat resource does not decrypt (check apiV3Key)');
-  }
-}
 
 export function createWeChatProvider(deps: ProviderDeps = {}): PaymentProvider {
   const fetchFn = deps.fetch ?? globalThis.fetch;
@@ -139,6 +83,62 @@ export function createWeChatProvider(deps: ProviderDeps = {}): PaymentProvider {
     return 'CNY';
   }
 
+  /** What WeChat says of the trade of our order number (the order query); null while unpaid. */
+  async function queryTrade(orderNo: string, account: ProviderAccount): Promise<PaymentEvent | null> {
+    const mchId = accountValue(account, 'mchId', 'wechat');
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(mchId)}`;
+    const r = await api(account, 'GET', path);
+    if (r.status === 404 && field(r.body, 'code') === 'ORDER_NOT_EXIST') return null;
+    if (!r.ok) throw failure('query', r);
+    const echoed = str(field(r.body, 'out_trade_no'));
+    if (echoed && echoed !== orderNo)
+      throw new ProviderError(`WeChat Pay answered for order ${echoed}, not ${orderNo}`);
+    const state = field(r.body, 'trade_state');
+    const transactionId = str(field(r.body, 'transaction_id'));
+    const common = {
+      orderNo,
+      providerOrderId: orderNo,
+      transactionId,
+      amountMinor: numberOr(field(r.body, 'amount', 'total')),
+      currency: str(field(r.body, 'amount', 'currency')),
+      raw: r.body,
+    };
+    switch (state) {
+      // REFUND: it was paid and (partly) refunded since; the refund has its own notification.
+      case 'SUCCESS':
+      case 'REFUND':
+        return { ...common, eventId: `transaction:${transactionId ?? orderNo}`, kind: 'paid' };
+      case 'CLOSED':
+      case 'PAYERROR':
+        return { ...common, eventId: `trade:${orderNo}:${state}`, kind: 'failed' };
+      case 'REVOKED':
+        return { ...common, eventId: `trade:${orderNo}:${state}`, kind: 'cancelled' };
+      default:
+        // NOTPAY, USERPAYING
+        return null;
+    }
+  }
+
+  /** WeChat's refund query by our refund number: the refund as an event once it has succeeded. */
+  async function queryRefund(refundNo: string, orderNo: string, account: ProviderAccount) {
+    const r = await api(account, 'GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
+    if (r.status === 404) return null;
+    if (!r.ok) throw failure('refund query', r);
+    const refundId = str(field(r.body, 'refund_id'));
+    if (field(r.body, 'status') !== 'SUCCESS' || str(field(r.body, 'out_trade_no')) !== orderNo) return null;
+    return {
+      eventId: `refund:${refundId ?? refundNo}`,
+      kind: 'refunded',
+      orderNo,
+      refundNo,
+      refundId,
+      transactionId: str(field(r.body, 'transaction_id')),
+      amountMinor: numberOr(field(r.body, 'amount', 'refund')),
+      currency: str(field(r.body, 'amount', 'currency')),
+      raw: r.body,
+    } satisfies PaymentEvent;
+  }
+
   return {
     name: 'wechat',
     accountKeys: WECHAT_ACCOUNT_KEYS,
@@ -174,36 +174,15 @@ export function createWeChatProvider(deps: ProviderDeps = {}): PaymentProvider {
       };
     },
 
-    async confirmPayment(_providerOrderId, orderNo, account) {
-      const mchId = accountValue(account, 'mchId', 'wechat');
-      const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(mchId)}`;
-      const r = await api(account, 'GET', path);
-      if (r.status === 404 && field(r.body, 'code') === 'ORDER_NOT_EXIST') return null;
-      if (!r.ok) throw failure('query', r);
-      const state = field(r.body, 'trade_state');
-      const transactionId = str(field(r.body, 'transaction_id'));
-      const common = {
-        orderNo,
-        providerOrderId: orderNo,
-        transactionId,
-        amountMinor: numberOr(field(r.body, 'amount', 'total')),
-        currency: str(field(r.body, 'amount', 'currency')),
-        raw: r.body,
-      };
-      switch (state) {
-        // REFUND: it was paid and (partly) refunded since; the refund has its own notification.
-        case 'SUCCESS':
-        case 'REFUND':
-          return { ...common, eventId: `transaction:${transactionId ?? orderNo}`, kind: 'paid' };
-        case 'CLOSED':
-        case 'PAYERROR':
-          return { ...common, eventId: `trade:${orderNo}:${state}`, kind: 'failed' };
-        case 'REVOKED':
-          return { ...common, eventId: `trade:${orderNo}:${state}`, kind: 'cancelled' };
-        default:
-          // NOTPAY, USERPAYING
-          return null;
+    confirmPayment: (_providerOrderId, orderNo, account) => queryTrade(orderNo, account),
+
+    async lookup(notice, order, account) {
+      if (notice.kind === 'paid') {
+        const trade = await queryTrade(order.orderNo, account);
+        return trade?.kind === 'paid' ? trade : null;
       }
+      const refundNo = order.refundNo ?? notice.refundNo;
+      return notice.kind === 'refunded' && refundNo ? queryRefund(refundNo, order.orderNo, account) : null;
     },
 
     async verifyWebhook(req, account) {
