@@ -10,6 +10,10 @@ phase typecheck && npm run --silent typecheck
 phase lint && npm run --silent lint
 phase locales && npm run --silent i18n:check
 
-phase "unit, database and API tests" && npx vitest run --project unit --project db --project api
-phase "browser tests" && npm run --silent test:e2e
+# Each run leaves a JSON report in test-reports/; scripts/test-cost.ts prints the slowest files.
+rm -rf test-reports
+phase "unit, database and API tests" && npx vitest run --project unit --project db --project api \
+  --reporter=default --reporter=json --outputFile.json=test-reports/unit-db-api.json
+phase "browser tests" && PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json npm run --silent test:e2e -- --reporter=list,json
 phase done
+[ -n "${CI_KEEP_REPORTS:-}" ] || npx tsx scripts/test-cost.ts 15
