@@ -131,6 +131,9 @@ describe('payment notices from another tree', () => {
         trade_state: 'SUCCESS',
         amount: { total: o.amountMinor, currency: o.currency },
       });
+    // An account that does not exist, or past any id, takes none.
+    for (const id of ['999999', '99999999999'])
+      expect((await post(`/api/pay/notify/wechat/${id}`, paid())).statusCode).toBe(400);
     // Disabled, its URL takes no notice at all.
     const refused = await post(url, paid());
     expect(refused.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ORDER_DEVICES_MAX, type CardType, type PaymentType } from '../../../src/domain/payment';
 import { ok, PageQuery } from '../../lib/envelope';
-import { Body, Code, List, OneOf, TerminalId, Text, Type } from '../../lib/schema/primitives';
+import { Body, Code, Id, List, OneOf, TerminalId, Text, Type } from '../../lib/schema/primitives';
 import { authOf } from '../../plugins/auth';
 import { handleWebhook, orderStatus, refundOrder, sandboxPay } from '../../services/payment/flow';
 import { cancelOrder, createOrder, listOrders } from '../../services/payment/orders';
@@ -159,7 +159,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
             'Payment provider notifications (PayPal webhooks, WeChat Pay notify, the sandbox), verified by signature',
           params: Body({
             provider: OneOf(['paypal', 'wechat', 'sandbox'] as const),
-            accountId: Type.String({ pattern: '^\\d{1,10}$', maxLength: 10 }),
+            accountId: Id({ description: 'The payment account the order is payable to' }),
           }),
           response: replies(WebhookOutcome, 'What the notification did'),
         },
@@ -167,7 +167,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         config: { access: { public: true }, liveScope: true },
       },
       async (req) => {
-        const outcome = await handleWebhook(db, req.params.provider, Number(req.params.accountId), {
+        const outcome = await handleWebhook(db, req.params.provider, req.params.accountId, {
           headers: req.headers,
           rawBody: typeof req.body === 'string' ? req.body : '',
         });
