@@ -31,6 +31,11 @@ export interface ServerConfig {
   /** 'merged' answers 209 for unknown user and wrong password alike; 'distinct' answers 201/202. */
   loginCodes: 'merged' | 'distinct';
   sessionTtlSeconds: number;
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY: addresses
+   * or CIDRs, comma-separated); empty: none, the client's address is the socket's.
+   */
+  trustProxy: string[];
   adminPassword?: string;
   defaultPassword: string;
   simulator: boolean;
@@ -124,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     brand: env.BRAND ?? 'default',
     loginCodes: env.LOGIN_CODES === 'distinct' ? 'distinct' : 'merged',
     sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 7 * 24 * 3600),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     defaultPassword: env.DEFAULT_DEVICE_PASSWORD ?? '123456',
     simulator: env.SIMULATOR !== '0',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/sessions';
 import { users, type UserRow } from '../db/schema/users';
@@ -45,9 +45,22 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Ends every session of a user (after a password change or reset). */
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends every session of a user after its password changed (a reset, or its own change, which
+ * keeps the session it was made from: `keep`). A thief's session ends with the old password.
+ */
+export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.tokenHash, keep) : undefined));
+}
+
+/** Ends every session opened with these devices' passwords (/loginByCert), after a change. */
+export async function deleteDeviceSessions(db: Db, deviceIds: number[], keep?: string): Promise<void> {
+  if (!deviceIds.length) return;
+  await db
+    .delete(sessions)
+    .where(and(inArray(sessions.deviceId, deviceIds), keep ? ne(sessions.tokenHash, keep) : undefined));
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

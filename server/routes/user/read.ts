@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { IdBody, PageQuery, ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
+import { AppError } from '../../lib/errors';
 import { Body, Code, Id, Name, NoInput, Required, Text, Type } from '../../lib/schema/primitives';
 import { PASSWORD_MAX } from '../../../src/domain/limits';
 import {
@@ -164,7 +165,13 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       },
       config: { access: ANY },
     },
-    async (req) => ok(await checkOwnPassword(authOf(req), req.body.password)),
+    async (req) => {
+      const auth = authOf(req);
+      // A stolen token must not make this a guessing oracle: the checks are counted per account.
+      const right = await app.limiter.check(auth.user.id, () => checkOwnPassword(auth, req.body.password));
+      if (right === 'locked') throw new AppError(429, 'tooManyPasswordChecks');
+      return ok(right);
+    },
   );
 
   app.get(

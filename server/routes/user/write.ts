@@ -89,7 +89,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       config: { access: { permission: 'authenticated', write: true } },
     },
     async (req) => {
-      await updateUser(db, authOf(req), req.body);
+      await updateUser(db, authOf(req), req.body, (id, verify) => app.limiter.check(id, verify));
       return ok(null);
     },
   );

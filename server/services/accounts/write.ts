@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { users, type UserRow } from '../../db/schema/users';
-import { badRequest, forbidden } from '../../lib/errors';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { eachIndependently } from '../../lib/batch';
 import type { AuthContext } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -90,7 +90,15 @@ export interface AccountChanges {
   oldPassword?: string;
 }
 
-export async function updateUser(db: Db, auth: AuthContext, c: AccountChanges): Promise<void> {
+/** Runs a password check of the caller within its limit (LoginLimiter.check). */
+export type PasswordCheck = (userId: number, verify: () => Promise<boolean>) => Promise<boolean | 'locked'>;
+
+export async function updateUser(
+  db: Db,
+  auth: AuthContext,
+  c: AccountChanges,
+  limit: PasswordCheck = (_id, verify) => verify(),
+): Promise<void> {
   const target = await loadInScope(db, auth, c.id);
   const self = target.id === auth.user.id;
   if (!self && !can(auth.ability, PERMISSIONS.agentEdit)) throw forbidden();
@@ -106,12 +114,15 @@ export async function updateUser(db: Db, auth: AuthContext, c: AccountChanges): 
     // Another account's password is reset through resetPassword, never set here.
     if (!self) throw badRequest('noPermission');
     check(validatePassword(c.password));
-    if (!c.oldPassword || !(await verifyPassword(target.passwordHash, c.oldPassword))) {
-      throw badRequest('oldPasswordWrong');
-    }
+    const old = c.oldPassword ?? '';
+    const right = await limit(target.id, () => verifyPassword(target.passwordHash, old));
+    if (right === 'locked') throw new AppError(429, 'tooManyPasswordChecks');
+    if (!right) throw badRequest('oldPasswordWrong');
     set.passwordHash = await hashPassword(c.password);
   }
   await db.update(users).set(set).where(eq(users.id, target.id));
+  // A new password ends the account's other sessions: one opened with the old one is not trusted.
+  if (set.passwordHash) await deleteUserSessions(db, target.id, auth.tokenHash);
 }
 
 export async function updateUserName(db: Db, auth: AuthContext, id: number, username: string): Promise<void> {
