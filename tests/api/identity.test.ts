@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_LOOKUPS_PER_HOUR } from '../../src/domain/limits';
 import { closeDatabase, startHarness, type Harness } from './harness';
 
 // Who the client is, how long a session lasts, and how many guesses a password takes (issue 30).
@@ -119,5 +120,45 @@ describe('password checks with a session', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('what another tree can learn', () => {
+  it('discount codes are unique per agent: agent2 cannot tell that agent’s code exists', async () => {
+    const agent2 = await h.login('agent2');
+    const made = await h.post(
+      '/api/pay/discountCode/create',
+      { count: 1, rate: 50, code: 'WELCOME15' },
+      agent2,
+    );
+    expect(made.status, JSON.stringify(made.meta)).toBe(200);
+    // Its own code is taken for itself only.
+    const again = await h.post(
+      '/api/pay/discountCode/create',
+      { count: 1, rate: 50, code: 'welcome15' },
+      agent2,
+    );
+    expect(again.meta.key).toBe('discountCodeTaken');
+    // Each payer still gets its own payee's code.
+    const own = await h.post('/api/pay/discountCode/list', { code: 'WELCOME15', pageSize: 10 }, agent2);
+    expect(own.data.list.map((c: { rate: number }) => c.rate)).toEqual([50]);
+  });
+
+  it('whether a user name is taken is answered a limited number of times an hour', async () => {
+    const agent2 = await h.login('agent2');
+    const ask = () => h.post('/api/user/findUsername', { username: 'agent' }, agent2);
+    const answers = [];
+    for (let i = 0; i < NAME_LOOKUPS_PER_HOUR; i++) answers.push((await ask()).status);
+    expect(answers.every((s) => s === 200)).toBe(true);
+    const over = await ask();
+    expect(over.status).toBe(429);
+    expect(over.meta.key).toBe('tooManyRequests');
+    // An insert refused as taken is such an answer too.
+    const insert = await h.post(
+      '/api/user/insertUser',
+      { username: 'agent', password: '123456', role: 3 },
+      agent2,
+    );
+    expect(insert.status).toBe(429);
   });
 });

@@ -6,6 +6,7 @@ import {
   serial,
   smallint,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
@@ -20,7 +21,8 @@ export const discountCodes = pgTable(
   'discount_codes',
   {
     id: serial('id').primaryKey(),
-    code: varchar('code', { length: 32 }).notNull().unique(),
+    /** Unique per creator only: another agent's codes are none of a creator's business. */
+    code: varchar('code', { length: 32 }).notNull(),
     rate: smallint('rate').notNull(),
     /** Codes created together share a batch number, to find and disable them together. */
     batchNo: varchar('batch_no', { length: 32 }),
@@ -36,7 +38,10 @@ export const discountCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discount_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('discount_codes_user_idx').on(t.userId),
+    unique('discount_codes_user_code_uq').on(t.userId, t.code),
+  ],
 );
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;

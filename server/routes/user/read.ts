@@ -16,6 +16,7 @@ import {
   usernameExists,
 } from '../../services/accounts/read';
 import { checkOwnPassword } from '../../services/accounts/write';
+import { countNameLookup } from '../../services/accounts/name-lookups';
 import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
 import { Page, replies } from '../../lib/schema/response';
 import { AgentRow, FamilyRow, ImportNum, ImportNumRecordPage, UserInfo } from './responses';
@@ -130,7 +131,10 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       },
       config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
     },
-    async (req) => ok({ exists: await usernameExists(db, req.body.username) }),
+    async (req) => {
+      await countNameLookup(authOf(req).user.id);
+      return ok({ exists: await usernameExists(db, req.body.username) });
+    },
   );
 
   app.post(

@@ -18,15 +18,18 @@ import type { AuthContext } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../passwords';
 import { loadDescendant, loadInScope } from '../scope';
 import { deleteUserSessions } from '../sessions';
+import { countNameLookup } from './name-lookups';
 import { usernameExists } from './read';
 
 function check(key: MessageKey | null) {
   if (key) throw badRequest(key);
 }
 
-async function assertUsernameFree(db: Db, username: string) {
+async function assertUsernameFree(db: Db, auth: AuthContext, username: string) {
   check(validateUsername(username));
-  if (await usernameExists(db, username)) throw badRequest('usernameTaken');
+  if (!(await usernameExists(db, username))) return;
+  await countNameLookup(auth.user.id);
+  throw badRequest('usernameTaken');
 }
 
 function assertRoleAssignable(auth: AuthContext, role: number) {
@@ -55,7 +58,7 @@ export async function insertUser(db: Db, auth: AuthContext, input: NewAccount): 
   check(validatePassword(input.password));
   check(validateTelephone(input.telephone ?? ''));
   check(validateEmail(input.email ?? ''));
-  await assertUsernameFree(db, input.username);
+  await assertUsernameFree(db, auth, input.username);
   const [row] = await db
     .insert(users)
     .values({
@@ -128,7 +131,7 @@ export async function updateUser(
 export async function updateUserName(db: Db, auth: AuthContext, id: number, username: string): Promise<void> {
   const target = await loadInScope(db, auth, id);
   if (target.username === username) return;
-  await assertUsernameFree(db, username);
+  await assertUsernameFree(db, auth, username);
   await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, target.id));
 }
 

@@ -87,6 +87,7 @@ export async function createCodes(
       .values({ code, rate: c.rate, userId: auth.user.id, batchNo, expiresAt })
       .onConflictDoNothing()
       .returning({ code: dc.code });
+    // Taken among the caller's own codes only: codes are unique per creator.
     if (!rows.length) throw badRequest('discountCodeTaken');
     return { batchNo, codes: [code] };
   }
@@ -125,10 +126,9 @@ async function refusal(tx: Tx | Db, code: string, payeeId: number, now: Date) {
   const [row] = await tx
     .select()
     .from(dc)
-    .where(eq(dc.code, normalizeDiscountCode(code)));
+    .where(and(eq(dc.code, normalizeDiscountCode(code)), eq(dc.userId, payeeId)));
   const usable =
     row &&
-    row.userId === payeeId &&
     row.status === DISCOUNT_CODE_STATUS.enabled &&
     (!row.expiresAt || row.expiresAt > now);
   if (!usable) return 'discountCodeNotFound' as const;
@@ -142,7 +142,7 @@ export async function peekCode(db: Db, code: string, payeeId: number, now = new 
   const [row] = await db
     .select({ rate: dc.rate })
     .from(dc)
-    .where(eq(dc.code, normalizeDiscountCode(code)));
+    .where(and(eq(dc.code, normalizeDiscountCode(code)), eq(dc.userId, payeeId)));
   return row!.rate;
 }
 
