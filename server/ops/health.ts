@@ -111,7 +111,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
         tags: ['ops'],
         description:
           'Prometheus metrics of this process (text exposition format). With METRICS_TOKEN set, ' +
-          'send `Authorization: Bearer <token>`.',
+          'send `Authorization: Bearer <token>`; without it, only clients on this machine (loopback) may read them.',
         security: [],
         response: {
           200: {
@@ -119,7 +119,8 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
             content: { 'text/plain': { schema: { type: 'string' } } },
           },
           401: {
-            description: 'METRICS_TOKEN is set and the request did not send it',
+            description:
+              'METRICS_TOKEN is set and the request did not send it, or it is unset and the client is not on loopback',
             content: { 'text/plain': { schema: { type: 'string' } } },
           },
         },
@@ -131,9 +132,20 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
           .update(req.headers.authorization ?? '')
           .digest();
         if (!timingSafeEqual(got, wanted)) return reply.code(401).type('text/plain').send('unauthorized');
+        // No token: this machine's scraper only. The socket says who is there; a forwarded
+        // address could be anyone's claim.
+      } else if (!isLoopback(req.socket.remoteAddress)) {
+        return reply.code(401).type('text/plain').send('unauthorized: set METRICS_TOKEN to read metrics remotely');
       }
       const text = await (opts.metrics ?? (() => metricsRegistry.metrics()))();
       return reply.type(metricsRegistry.contentType).send(text);
     },
   );
+}
+
+/** 127.0.0.0/8 and ::1, as IPv4, IPv6 or IPv4-mapped IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }

@@ -221,6 +221,23 @@ describe('/metrics', () => {
     const ok = await scrape(app, { authorization: 'Bearer s3cret' });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('fleetgate_positions_stored_total');
+    // With the token, the address does not matter.
+    const far = await app.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.5',
+      headers: { authorization: 'Bearer s3cret' },
+    });
+    expect(far.statusCode).toBe(200);
     await app.close();
+  });
+
+  it('without a METRICS_TOKEN, answers only clients on loopback, whatever they forward', async () => {
+    const from = (remoteAddress: string, headers = {}) =>
+      h.app.inject({ url: '/metrics', remoteAddress, headers });
+    expect((await from('127.0.0.1')).statusCode).toBe(200);
+    expect((await from('::1')).statusCode).toBe(200);
+    expect((await from('::ffff:127.0.0.1')).statusCode).toBe(200);
+    expect((await from('203.0.113.5')).statusCode).toBe(401);
+    expect((await from('10.0.0.8', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(401);
   });
 });
