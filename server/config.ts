@@ -60,6 +60,10 @@ export interface ServerConfig {
     gt06Port2: number;
     jt808Port2: number;
     idleTimeoutSeconds: number;
+    identifyTimeoutSeconds: number;
+    maxPerAddress: number;
+    maxConnections: number;
+    claimSilenceSeconds: number;
     commandTimeoutSeconds: number;
     jt808AcceptAnyAuth: boolean;
   };
@@ -154,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       gt06Port2: int(env.GT06_PORT_2, 0),
       jt808Port2: int(env.JT808_PORT_2, 0),
       idleTimeoutSeconds: int(env.DEVICE_IDLE_TIMEOUT, 300),
+      identifyTimeoutSeconds: int(env.GATEWAY_IDENTIFY_TIMEOUT, 30),
+      maxPerAddress: int(env.GATEWAY_MAX_PER_ADDRESS, 1000),
+      maxConnections: int(env.GATEWAY_MAX_CONNECTIONS, 100_000),
+      claimSilenceSeconds: int(env.GATEWAY_CLAIM_SILENCE, 120),
       commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30),
       jt808AcceptAnyAuth: env.JT808_ACCEPT_ANY_AUTH === '1',
     },

@@ -9,6 +9,7 @@ import { seedBulkFromEnv } from './db/seed/bulk';
 import { ensureAdmin, seedIfEmpty } from './db/seed/index';
 import { describePorts, gatewayListens } from './gateway/families';
 import { startOsmAnd } from './gateway/osmand';
+import { gatewayOptionsOf } from './gateway/runtime/context';
 import { startGateway, type Gateway } from './gateway/runtime/server';
 import { openPositionWriter } from './ingest/open-writer';
 import { startMaintenance } from './jobs/maintenance';
@@ -99,12 +100,7 @@ async function startTrackerSide(config: ServerConfig, handle: DbHandle, bus: Eve
   const gateway = await startGateway(
     { db: handle.db, bus, writer },
     gatewayListens(config),
-    {
-      idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
-      commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-      jt808AcceptAnyAuth: config.gateway.jt808AcceptAnyAuth,
-      nodeId: config.nodeId,
-    },
+    gatewayOptionsOf(config),
   );
   // Phones over HTTP store through the same writer, directory and frame log.
   const osmand = await startOsmAnd(gateway.ctx, { port: config.gateway.osmandPort, host: config.host });

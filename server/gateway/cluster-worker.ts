@@ -12,6 +12,7 @@ import { shareMetricsWithPrimary } from '../ops/cluster-metrics';
 import { watchConnections, watchWriter } from '../ops/metrics';
 import { gatewayListens as familyListens } from './families';
 import { startOsmAnd } from './osmand';
+import { gatewayOptionsOf } from './runtime/context';
 import { startGateway, type GatewayListen } from './runtime/server';
 
 /** The tracker ports of a configuration (server/gateway/families.ts lists the families). */
@@ -30,12 +31,11 @@ async function run() {
   // Failed writes are retried; the gateway logs them while it runs. Without a listener one
   // during shutdown (after the gateway let go of the writer) would end the process unflushed.
   writer.on('error', () => {});
-  const gateway = await startGateway({ db: handle.db, bus, writer }, gatewayListens(config), {
-    idleTimeoutMs: config.gateway.idleTimeoutSeconds * 1000,
-    commandTimeoutMs: config.gateway.commandTimeoutSeconds * 1000,
-    jt808AcceptAnyAuth: config.gateway.jt808AcceptAnyAuth,
-    nodeId,
-  });
+  const gateway = await startGateway(
+    { db: handle.db, bus, writer },
+    gatewayListens(config),
+    gatewayOptionsOf(config, nodeId),
+  );
   // The processes share the OsmAnd port as they share the TCP ports (node:cluster).
   const osmand = await startOsmAnd(gateway.ctx, { port: config.gateway.osmandPort, host: config.host });
   // The primary answers /metrics with the sum of every process's figures.

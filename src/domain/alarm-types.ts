@@ -94,6 +94,8 @@ export const PLATFORM_ALARM_TYPES = [
   'offline',
   'lockRestored',
   'riskPoint',
+  // a second connection claimed the device while its own was live (server/gateway/runtime/admission.ts)
+  'identityConflict',
 ] as const;
 
 export type PlatformAlarmType = (typeof PLATFORM_ALARM_TYPES)[number];

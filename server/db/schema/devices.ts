@@ -33,6 +33,11 @@ export const devices = pgTable(
     deviceType: varchar('device_type', { length: 32 }).notNull().default(''),
     /** Device protocol code (spec section 3, DEVICE_PROTOCOL). */
     protocol: smallint('protocol').notNull(),
+    /**
+     * The gateway family a device of a protocol code with none (K100 and the like) first
+     * connected through; other families are refused from then on (familyMayServe).
+     */
+    boundFamily: varchar('bound_family', { length: 16 }),
     /** Import protocol (IMPORT_PROTOCOL) chosen when the device was imported. */
     importProtocol: smallint('import_protocol').notNull().default(0),
     iconType: smallint('icon_type').notNull().default(1),

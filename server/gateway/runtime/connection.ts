@@ -17,11 +17,12 @@ import { CommandChannel } from './command-channel';
 import { Jt808Handshake } from './jt808-handshake';
 import { LocationAcks } from './location-acks';
 import { storePosition } from './store-position';
-import { addressOf, recordConnected, recordDisconnected } from './connection-record';
+import { recordConnected, recordDisconnected } from './connection-record';
+import { countPositions, liveStateOf } from './connection-facts';
+import { admit } from './admission';
 import { SUBJECT } from '../../bus/types';
 import { familyOf } from '../families';
 import { countFrame } from '../../ops/metrics';
-import type { LiveConnection } from '../../services/logs/live-state';
 
 /**
  * One tracker's TCP connection: frames in, replies out, messages to the pipeline. Frames are
@@ -34,6 +35,9 @@ export class TrackerConnection {
   readonly splitter;
   device: KnownDevice | null = null;
   lastFrameAt = Date.now();
+  /** When the socket connected: an unidentified one is closed after identifyTimeoutMs. */
+  readonly openedAt = Date.now();
+  private readonly address: string;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
   readonly commands: CommandChannel;
@@ -53,7 +57,8 @@ export class TrackerConnection {
       () => socket.cork(),
       () => socket.uncork(),
     );
-    ctx.registry.all.add(this);
+    this.address = socket.remoteAddress ?? '';
+    ctx.registry.add(this, this.address);
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.onData(chunk));
     socket.on('error', () => this.close('socket error'));
@@ -68,6 +73,14 @@ export class TrackerConnection {
     if (this.closed) return;
     this.socket.write(bytes);
     this.log('out', bytes, decoded);
+  }
+
+  get isClosed() {
+    return this.closed;
+  }
+
+  get nodeId() {
+    return this.ctx.options.nodeId;
   }
 
   close(reason: string) {
@@ -131,7 +144,7 @@ export class TrackerConnection {
         if (result.reject) this.write(result.reject);
         return this.close('unknown device');
       }
-      await this.identify(known);
+      if (!(await this.identify(known, frame, result))) return;
       this.afterDecode(frame, result);
     } finally {
       this.identifying = false;
@@ -144,10 +157,11 @@ export class TrackerConnection {
       const outcome = await this.handshake!.handle(this.session, result);
       if (this.closed) return;
       const decoded = result.error ? { error: result.error } : { messages: result.messages };
+      // A terminal refused (another family's, or live elsewhere) hears no successful auth.
+      if (outcome.device && !this.device && !(await this.identify(outcome.device, frame, result))) return;
       this.log('in', frame, { ...decoded, ...outcome.note });
       if (outcome.reply) this.write(outcome.reply);
       if (outcome.close) return this.close(outcome.close);
-      if (outcome.device && !this.device) await this.identify(outcome.device);
     } finally {
       this.identifying = false;
     }
@@ -156,9 +170,10 @@ export class TrackerConnection {
   private afterDecode(frame: Buffer, result: DecodeResult) {
     this.log('in', frame, result.error ? { error: result.error } : { messages: result.messages });
     const device = this.device;
-    if (result.reply && result.locationAck === undefined) this.write(result.reply);
-    // Positions of a connection that has not said who it is are not stored, so not acked either.
+    // Nothing is answered before the connection has said which known device it is: a heartbeat
+    // without a login must not keep an anonymous socket open and acknowledged.
     if (!device) return;
+    if (result.reply && result.locationAck === undefined) this.write(result.reply);
     let onStored: (() => void) | undefined;
     if (
       result.reply &&
@@ -173,14 +188,20 @@ export class TrackerConnection {
     for (const msg of result.messages) this.onMessage(msg, onStored);
   }
 
-  private async identify(device: KnownDevice) {
+  /** Takes the device for this connection; false (and closed) when it may not speak for it. */
+  private async identify(device: KnownDevice, frame: Buffer, result: DecodeResult): Promise<boolean> {
+    const refused = admit(this.ctx, this, device, this.codec.protocol);
+    if (refused) {
+      this.log('in', frame, { refused, messages: result.messages }, device.terminalId);
+      this.close(refused);
+      return false;
+    }
     this.device = device;
-    this.ctx.registry.bind(device.terminalId, this);
     // Commands are accepted before the device is reported online, so "online" means reachable.
     this.commands.start();
     this.connectedAt = new Date();
     // The log pages' live-state check (checkRedis) asks the node holding the terminal.
-    this.unprobe = this.ctx.bus.respond(SUBJECT.logProbe(device.terminalId), async () => this.liveState());
+    this.unprobe = this.ctx.bus.respond(SUBJECT.logProbe(device.terminalId), async () => liveStateOf(this));
     this.recorded = recordConnected(
       this.ctx.db,
       device,
@@ -190,19 +211,10 @@ export class TrackerConnection {
     );
     this.background(this.recorded);
     if (device.id != null) await markOnline(this.ctx.db, this.ctx.bus, device.id, device.terminalId);
+    return true;
   }
 
   private unprobe: (() => void) | null = null;
-
-  private liveState(): LiveConnection {
-    return {
-      node: this.ctx.options.nodeId,
-      remoteAddr: addressOf(this.socket.remoteAddress, this.socket.remotePort),
-      localPort: this.socket.localPort ?? 0,
-      onlineSince: this.connectedAt?.toISOString() ?? null,
-      lastFrameAt: new Date(this.lastFrameAt).toISOString(),
-    };
-  }
 
   private onMessage(msg: DecodedMessage, onStored: (() => void) | undefined) {
     const device = this.device!;
@@ -272,7 +284,7 @@ export class TrackerConnection {
   private onClose() {
     this.closed = true;
     this.acks.clear();
-    this.ctx.registry.all.delete(this);
+    this.ctx.registry.remove(this, this.address);
     this.commands.stop();
     this.unprobe?.();
     const device = this.device;
@@ -288,11 +300,4 @@ export class TrackerConnection {
       this.background(markOffline(this.ctx.db, this.ctx.bus, device.id, device.terminalId));
     }
   }
-}
-
-/** The messages onLocation stores (no array on the hot path). */
-function countPositions(messages: DecodedMessage[]): number {
-  let n = 0;
-  for (const m of messages) if (m.type === 'location' || m.type === 'alarm') n++;
-  return n;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ownerChain } from '../../../src/domain/area/presence';
 import type { LocationAckSetting } from '../../../src/domain/location-ack';
+import type { ProtocolFamily } from '../../../src/domain/protocol-family';
 import type { Db } from '../../db/client';
 import { deviceTypes } from '../../db/schema/device-types';
 import { devices } from '../../db/schema/devices';
@@ -12,6 +13,8 @@ export interface KnownDevice {
   id: number | null;
   terminalId: string;
   protocol: number;
+  /** The family a device of a protocol code with none was bound to at its first connection. */
+  boundFamily?: ProtocolFamily | null;
   userId: number | null;
   /** Past its platform expiry: positions are kept but not shown to users. */
   expired: boolean;
@@ -52,6 +55,7 @@ export class DeviceDirectory {
       .select({
         id: devices.id,
         protocol: devices.protocol,
+        boundFamily: devices.boundFamily,
         userId: devices.userId,
         expireAt: devices.platformExpireAt,
         speedLimit: devices.speedLimit,
@@ -68,6 +72,7 @@ export class DeviceDirectory {
         id: d.id,
         terminalId,
         protocol: d.protocol,
+        boundFamily: (d.boundFamily as ProtocolFamily | null) ?? null,
         userId: d.userId,
         expired: !!d.expireAt && d.expireAt.getTime() < now,
         speedLimit: d.speedLimit,

@@ -8,6 +8,7 @@ import { TrackerConnection } from './connection';
 import { DEFAULT_GATEWAY_OPTIONS, type GatewayContext, type GatewayOptions } from './context';
 import { DeviceDirectory } from './directory';
 import { FrameLog } from './frame-log';
+import { fittingMaxConnections, openFilesLimit } from './file-limit';
 import { ConnectionRegistry } from './registry';
 
 import type { PositionEvent } from '../../../src/domain/live-events';
@@ -96,12 +97,26 @@ export async function startGateway(
 
   const servers: net.Server[] = [];
   const ports: Record<string, number> = {};
+  // Every port's connections share the process's file descriptors.
+  const maxConnections = fittingMaxConnections(ctx.options.maxConnections, openFilesLimit());
+  if (maxConnections < ctx.options.maxConnections)
+    console.warn(
+      `[gateway] the open-file limit allows ${maxConnections} tracker connections, not ${ctx.options.maxConnections}: raise it (ulimit -n) for more`,
+    );
+  const perPort = Math.max(1, Math.floor(maxConnections / Math.max(1, listens.length)));
+  const capped = new AddressCapLog();
   for (const l of listens) {
     const server = net.createServer((socket) => {
+      const address = socket.remoteAddress ?? '';
+      const cap = ctx.options.maxPerAddress;
+      if (cap > 0 && ctx.registry.from(address) >= cap) {
+        capped.refused(address, cap);
+        return socket.destroy();
+      }
       const conn = new TrackerConnection(socket, l.codec, ctx);
       if (writer.underPressure) conn.socket.pause();
     });
-    server.maxConnections = 100_000;
+    server.maxConnections = perPort;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       // A large backlog: after a restart thousands of trackers reconnect at once.
@@ -111,13 +126,18 @@ export async function startGateway(
     servers.push(server);
   }
 
-  // One sweep for all connections instead of a timer each: closes idle and slow-drip sockets.
+  // One sweep for all connections instead of a timer each: closes idle and slow-drip sockets,
+  // and sockets that never said which known device they are, whatever they sent meanwhile.
   const sweep = setInterval(
     () => {
-      const limit = Date.now() - ctx.options.idleTimeoutMs;
-      for (const c of ctx.registry.all) if (c.lastFrameAt < limit) c.close('idle timeout');
+      const now = Date.now();
+      const idle = now - ctx.options.idleTimeoutMs;
+      const anonymous = now - ctx.options.identifyTimeoutMs;
+      for (const c of ctx.registry.all)
+        if (!c.device && c.openedAt <= anonymous) c.close('not identified');
+        else if (c.lastFrameAt < idle) c.close('idle timeout');
     },
-    Math.min(5000, ctx.options.idleTimeoutMs),
+    Math.min(5000, ctx.options.idleTimeoutMs, ctx.options.identifyTimeoutMs),
   );
   sweep.unref();
 
@@ -151,4 +171,20 @@ export async function startGateway(
       await ctx.frameLog.close();
     },
   };
+}
+
+/** Says once a minute which addresses met the per-address cap, not once per refused socket. */
+class AddressCapLog {
+  private at = 0;
+  private seen = new Map<string, number>();
+
+  refused(address: string, cap: number) {
+    this.seen.set(address, (this.seen.get(address) ?? 0) + 1);
+    const now = Date.now();
+    if (now - this.at < 60_000) return;
+    this.at = now;
+    const list = [...this.seen].map(([a, n]) => `${a} (${n})`).join(', ');
+    console.warn(`[gateway] refused connections over ${cap} per address (GATEWAY_MAX_PER_ADDRESS): ${list}`);
+    this.seen.clear();
+  }
 }

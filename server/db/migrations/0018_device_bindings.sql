@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "bound_family" varchar(16);
