@@ -18,6 +18,7 @@ import { watchConnections, watchWriter } from './ops/metrics';
 import { buildOpsApp } from './ops/ops-app';
 import { installShutdown, type ShutdownStep } from './ops/shutdown';
 import { checkPaymentSandbox } from './services/payment/sandbox-guard';
+import { retireDefaultDevicePasswords } from './services/devices/retire-default-passwords';
 import { DEFAULT_SIM_OPTIONS } from './sim/device';
 import { demoSpecs, SimFleet } from './sim/fleet';
 
@@ -50,6 +51,14 @@ async function main() {
   if (handle.kind === 'pglite') process.env.PAYMENT_SANDBOX ??= '1';
   if (config.role !== 'gateway') await checkPaymentSandbox(handle.db, config.publicUrl, console.warn);
   const bus = await createBus(config.natsUrl, `fleetgate-${process.pid}`);
+  // Devices still holding the shared default password of older versions lose it (once).
+  const retired = await retireDefaultDevicePasswords(handle.db, bus, [
+    ...new Set(['123456', config.defaultPassword]),
+  ]);
+  if (retired.devices)
+    console.warn(
+      `Retired the shared default password of ${retired.devices} devices (${retired.owners} owners told by an alarm): a device login needs a password reset first.`,
+    );
   if (config.role !== 'all' && !config.natsUrl)
     console.warn(
       `NODE_ROLE=${config.role} without NATS_URL: commands and live positions reach no other node.`,

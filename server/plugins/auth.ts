@@ -19,10 +19,16 @@ import { findApiKey, type KeyAuth } from '../services/apikey/resolve';
  *   { permission: ['agent:add', ...] }       any one of these (admin's wildcard passes)
  *   write: true                              refused for the demo account and device logins
  *   demoKey: 'demoCommand'                   the key a write refused to demo answers (default demoForbidden)
+ *   passwordChange: true                     open to a session that must change its password first
  */
 export type RouteAccess =
   | { public: true }
-  | { permission: 'authenticated' | string | readonly string[]; write?: boolean; demoKey?: MessageKey };
+  | {
+      permission: 'authenticated' | string | readonly string[];
+      write?: boolean;
+      demoKey?: MessageKey;
+      passwordChange?: boolean;
+    };
 
 export interface AuthContext {
   user: UserRow;
@@ -34,6 +40,8 @@ export interface AuthContext {
   demo: boolean;
   /** Set when the request came with an API key (/api/v1 only): its scope and rate. */
   apiKey?: KeyAuth;
+  /** The password was drawn by the platform: only routes marked passwordChange are open. */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
@@ -95,6 +103,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const auth = isKey ? await keyAuth(app, token) : await resolveAuth(app, token);
     if (!auth) throw sessionExpired();
     req.auth = auth;
+    if (auth.mustChangePassword && !access.passwordChange) throw new AppError(403, 'devicePasswordChangeRequired');
     const { permission } = access;
     if (permission !== 'authenticated') {
       const list = typeof permission === 'string' ? [permission] : permission;
@@ -129,7 +138,7 @@ export function forgetAuth(tokenHash: string) {
 async function loadAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const s = await findSession(app.db, token);
   if (!s) return null;
-  return contextOf(app, s.user, s.deviceId, s.tokenHash);
+  return { ...(await contextOf(app, s.user, s.deviceId, s.tokenHash)), mustChangePassword: s.mustChangePassword };
 }
 
 /** The context a user acts in: its role's ability (restricted for the demo), its subtree. */

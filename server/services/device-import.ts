@@ -9,7 +9,7 @@ import { stock } from '../db/schema/stock';
 import { users } from '../db/schema/users';
 import { badRequest } from '../lib/errors';
 import type { AuthContext } from '../plugins/auth';
-import { hashPassword } from './passwords';
+import { newDeviceSecret } from './passwords';
 import { loadInScope } from './scope';
 
 const CHUNK = 1000;
@@ -32,9 +32,10 @@ export interface ImportRequest {
  * reported: malformed or repeated lines, IMEIs already imported and IMEIs without a factory
  * test record are refused; the rest are imported together. Each device costs one import from
  * the caller's count (an admin's is unlimited); an import that exceeds the count is refused
- * whole and changes nothing.
+ * whole and changes nothing. Each imported device gets a random password of its own, answered
+ * once with its line; the first device login with it must choose another.
  */
-export async function importDevices(db: Db, auth: AuthContext, req: ImportRequest, defaultPassword: string) {
+export async function importDevices(db: Db, auth: AuthContext, req: ImportRequest) {
   const results = checkImportLines(req.imeis, req.importProtocol);
   if (results.length === 0) throw badRequest('importEmpty');
   const owner = req.userId ? await loadInScope(db, auth, req.userId) : auth.user;
@@ -64,7 +65,8 @@ export async function importDevices(db: Db, auth: AuthContext, req: ImportReques
   const accepted = results.filter((r) => r.ok).map((r) => r.imei);
   if (accepted.length === 0) return { imported: 0, results };
 
-  const passwordHash = await hashPassword(defaultPassword);
+  // Each device its own password, shown to the importer in the answer and never again.
+  const secrets = new Map(accepted.map((imei) => [imei, newDeviceSecret()]));
   const unlimited = isAdmin(auth.user);
   await db.transaction(async (tx) => {
     if (!unlimited) {
@@ -91,7 +93,8 @@ export async function importDevices(db: Db, auth: AuthContext, req: ImportReques
           protocol: tested.get(terminalId)!.protocol,
           deviceType: tested.get(terminalId)!.deviceType,
           importProtocol: req.importProtocol,
-          passwordHash,
+          passwordHash: secrets.get(terminalId)!.hash,
+          passwordMustChange: true,
           state: DEVICE_STATE.unactivated,
         })),
       );
@@ -101,5 +104,6 @@ export async function importDevices(db: Db, auth: AuthContext, req: ImportReques
         .where(inArray(stock.terminalId, part));
     }
   });
+  for (const r of results) if (r.ok) r.password = secrets.get(r.imei)!.password;
   return { imported: accepted.length, results };
 }

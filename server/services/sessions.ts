@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { devices } from '../db/schema/devices';
 import { sessions } from '../db/schema/sessions';
 import { users, type UserRow } from '../db/schema/users';
 
@@ -26,19 +27,24 @@ export interface SessionLookup {
   user: UserRow;
   deviceId: number | null;
   tokenHash: string;
+  /** A device login whose password the platform drew: it must choose its own first. */
+  mustChangePassword: boolean;
 }
 
 /** The live session of a token, or null when unknown or expired. */
 export async function findSession(db: Db, token: string): Promise<SessionLookup | null> {
   const tokenHash = hashToken(token);
   const rows = await db
-    .select({ user: users, deviceId: sessions.deviceId })
+    .select({ user: users, deviceId: sessions.deviceId, mustChange: devices.passwordMustChange })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(devices, eq(devices.id, sessions.deviceId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
-  return row ? { user: row.user, deviceId: row.deviceId, tokenHash } : null;
+  return row
+    ? { user: row.user, deviceId: row.deviceId, tokenHash, mustChangePassword: row.mustChange === true }
+    : null;
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

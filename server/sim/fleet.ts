@@ -10,7 +10,7 @@ import { SimDevice, type Family, type SimDeviceSpec, type SimOptions } from './d
  * (model Tire) also report their tires.
  */
 export function demoSpecs(filter: Family | 'mix' = 'mix'): SimDeviceSpec[] {
-  const { devices } = buildDemoFleet(new Date(), '');
+  const { devices } = buildDemoFleet(new Date());
   return simulatedOrder(devices, filter).map(({ d, family }, i) => ({
     terminalId: d.terminalId,
     family,

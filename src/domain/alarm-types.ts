@@ -96,6 +96,8 @@ export const PLATFORM_ALARM_TYPES = [
   'riskPoint',
   // a second connection claimed the device while its own was live (server/gateway/runtime/admission.ts)
   'identityConflict',
+  // the shared default device password of older versions was retired (server/services/devices)
+  'devicePasswordsRetired',
 ] as const;
 
 export type PlatformAlarmType = (typeof PLATFORM_ALARM_TYPES)[number];

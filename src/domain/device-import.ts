@@ -8,6 +8,8 @@ export interface ImportLineResult {
   imei: string;
   ok: boolean;
   key?: MessageKey;
+  /** An imported device's own password, drawn at import: answered this once, stored hashed. */
+  password?: string;
 }
 
 /**

@@ -19,6 +19,9 @@ export const MESSAGES = {
   passwordRequired: 'Please enter the new password and repeat it',
   passwordMismatch: 'The two inputs do not match',
   passwordTooShort: 'The password must be 6 to 32 characters',
+  passwordTooWeak:
+    "This password is too easy to guess: use at least 3 different characters, not the device's IMEI, not 123456",
+  devicePasswordChangeRequired: 'Choose a new password for this device before going on',
   oldPasswordWrong: 'The current password is wrong',
   transferToSelf: 'An account cannot be transferred to itself',
   transferUnderChild: 'An account cannot be moved under its own sub-account',

@@ -202,7 +202,7 @@ describe('batch updates', () => {
     expect((await reread(h, list)).get(list[1]!)!.platformExpireAt!.getTime()).toBe(base);
   });
 
-  it('device passwords: set one, or reset to the configured default', async () => {
+  it('device passwords: set one, or reset to a new one drawn for each device', async () => {
     const list = tids((await ownedBy(h, 'user')).slice(0, 2));
     const set = await run('updatePwdByTerminalIds', { terminalIDs: list, password: 'n3wSecret' });
     expect(set.data).toMatchObject({ total: 2, succeeded: 2 });
@@ -211,7 +211,9 @@ describe('batch updates', () => {
     const reset = await run('resetDevicePassword', { terminalIDs: list });
     expect(reset.data.succeeded).toBe(2);
     after = await reread(h, list);
-    for (const t of list)
-      expect(await verifyPassword(after.get(t)!.passwordHash, h.config.defaultPassword)).toBe(true);
+    for (const { terminalID, password } of reset.data.passwords as { terminalID: string; password: string }[]) {
+      expect(await verifyPassword(after.get(terminalID)!.passwordHash, password)).toBe(true);
+      expect(await verifyPassword(after.get(terminalID)!.passwordHash, h.config.defaultPassword)).toBe(false);
+    }
   });
 });

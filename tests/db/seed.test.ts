@@ -188,8 +188,8 @@ describe(`demo seed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
   });
 
   it('is deterministic', async () => {
-    const a = buildDemoFleet(now, 'h').devices.map((d) => [d.terminalId, d.carNumber, d.state, d.lat]);
-    const b = buildDemoFleet(new Date(now.getTime() + 3_600_000), 'h').devices.map((d) => [
+    const a = buildDemoFleet(now).devices.map((d) => [d.terminalId, d.carNumber, d.state, d.lat]);
+    const b = buildDemoFleet(new Date(now.getTime() + 3_600_000)).devices.map((d) => [
       d.terminalId,
       d.carNumber,
       d.state,

@@ -10,7 +10,7 @@ import { buildStock } from '../../server/db/seed/stock';
  */
 export function seedStock() {
   const now = new Date();
-  const fleet = buildDemoFleet(now, 'x').devices;
+  const fleet = buildDemoFleet(now).devices;
   const rows = buildStock(fleet, now, new Set(fleet.map((d) => d.terminalId)));
   const ids = (batch: string, len?: number) =>
     rows.filter((r) => r.batchNo === batch && (!len || r.terminalId.length === len)).map((r) => r.terminalId);

@@ -47,7 +47,7 @@ test('logging in by device id opens the monitor', async ({ page }) => {
   // A device of the seeded fleet. No device API exists yet to look one up, but the seed is
   // deterministic (server/db/seed/devices.ts), so it names the same devices the server holds.
   const { buildDemoFleet } = await import('../../server/db/seed/devices');
-  const device = buildDemoFleet(new Date(), '').devices.find((d) => d.userId != null);
+  const device = buildDemoFleet(new Date()).devices.find((d) => d.userId != null);
   expect(device).toBeDefined();
   await page.goto(`/loginByCert?terminalID=${device?.terminalId}&password=${PASSWORD}`);
   await expect(page).toHaveURL('/index/home');

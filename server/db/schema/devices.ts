@@ -47,6 +47,11 @@ export const devices = pgTable(
     /** NB-IoT devices: the id the NB platform knows it by (spec: the Nbiot deviceId lookup). */
     nbDeviceId: varchar('nb_device_id', { length: 64 }),
     passwordHash: text('password_hash'),
+    /**
+     * The password was drawn by the platform (import, reset) or retired as the old shared default:
+     * a device login must choose its own before it may do anything else.
+     */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
     /** DEVICE_STATE: 0 unknown, 1 online, 2 offline, 3 unactivated, 4 expired. */
     state: smallint('state').notNull().default(3),
     stateTime: timestamp('state_time', { withTimezone: true }),

@@ -228,7 +228,8 @@ export async function seedBulkFleet(db: Db, opts: BulkFleetOptions): Promise<Bul
     const ids = Array.from({ length: opts.count }, (_, i) => bulkTerminalId(protocol, first + i));
     const shared = {
       agentId: agent.id,
-      passwordHash,
+      // No device shares a known password (issue 30): a device login needs a reset first.
+      passwordHash: null,
       deviceType: protocol === 'gt06' ? 'GT06N' : 'JT808-A',
       protocol: protocol === 'gt06' ? DEVICE_PROTOCOL.Gt06 : DEVICE_PROTOCOL.eight,
       importProtocol: protocol === 'gt06' ? IMPORT_PROTOCOL.gt06 : IMPORT_PROTOCOL.jt808,

@@ -144,7 +144,7 @@ export interface DemoFleet {
   cityOf: Map<number, City>;
 }
 
-export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
+export function buildDemoFleet(now: Date): DemoFleet {
   const rng = createRng(DEVICE_SEED);
   const used = new Set<string>();
   const plates = new Set<string>();
@@ -191,7 +191,8 @@ export function buildDemoFleet(now: Date, passwordHash: string): DemoFleet {
         importProtocol: type.importProtocol,
         iconType: type.iconType,
         timezone: 8,
-        passwordHash,
+        // No device shares a known password: a device login needs its owner to reset it first.
+        passwordHash: null,
         state,
         createdAt: t(rng.int(400, 900) * DAY),
       };

@@ -84,7 +84,7 @@ export async function seedDemo(target: { db: Db }, opts: SeedOptions = {}): Prom
   else if ((await userCount(db)) > 0) throw new Error('seedDemo: the database already has users (use reset)');
 
   const accounts = buildAccounts(passwordHash, now, adminHash);
-  const fleet = buildDemoFleet(now, passwordHash);
+  const fleet = buildDemoFleet(now);
   const stockRows = buildStock(fleet.devices, now, new Set(fleet.devices.map((d) => d.terminalId)));
   const tracks = buildTracks(fleet.devices, now);
 

@@ -7,6 +7,8 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { fail, ok } from '../../lib/envelope';
 import { authOf, forgetAuth } from '../../plugins/auth';
+import { forbidden } from '../../lib/errors';
+import { changeOwnDevicePassword } from '../../services/devices/own-password';
 import { verifyPassword } from '../../services/passwords';
 import { createSession, deleteSession } from '../../services/sessions';
 import { sessionPayload } from '../../services/user-info';
@@ -102,7 +104,29 @@ export default async function authRoutes(fastify: FastifyInstance) {
         userAgent: req.headers['user-agent'] ?? '',
         ttlSeconds: config.sessionTtlSeconds,
       });
-      return ok(await sessionPayload(app.db, owner, token, device.id));
+      const session = await sessionPayload(app.db, owner, token, device.id);
+      return ok(device.passwordMustChange ? { ...session, mustChangePassword: true } : session);
+    },
+  );
+
+  app.post(
+    '/device/changeOwnPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          "A device login sets its device's password (required after an import or a reset); the device's other sessions end",
+        body: Body({ password: Required(PASSWORD_MAX) }),
+        response: repliesNull(),
+      },
+      config: { access: { permission: 'authenticated', passwordChange: true } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      if (auth.deviceId == null) throw forbidden();
+      await changeOwnDevicePassword(app.db, auth.deviceId, req.body.password, auth.tokenHash);
+      forgetAuth(auth.tokenHash);
+      return ok(null);
     },
   );
 
@@ -110,7 +134,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/logout',
     {
       schema: { tags: ['auth'], body: NoInput(), response: repliesNull() },
-      config: { access: { permission: 'authenticated' } },
+      config: { access: { permission: 'authenticated', passwordChange: true } },
     },
     async (req) => {
       const { tokenHash } = authOf(req);

@@ -6,6 +6,7 @@ import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import type { BatchContext } from '../../services/batch/run';
 import {
+  resetDevicePasswords,
   changeDeviceType,
   setDevicePassword,
   transferDevices,
@@ -16,7 +17,7 @@ import {
   updateTimezone,
 } from '../../services/devices/batch-ops';
 import { BatchFields } from './schemas';
-import { BatchResult } from './responses';
+import { BatchResult, PasswordResetResult } from './responses';
 import { replies } from '../../lib/schema/response';
 
 const tags = ['device'];
@@ -103,10 +104,14 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   app.post(
     '/device/resetDevicePassword',
     {
-      schema: { tags, description: 'Sets the configured default device password', response, body: body({}) },
+      schema: {
+        tags,
+        description: 'Gives each device a new random password of its own, answered this once',
+        response: replies(PasswordResetResult, 'Per device: done or refused, and the new passwords'),
+        body: body({}),
+      },
       config: write(P.deviceResetPwd),
     },
-    async (req) =>
-      ok(await setDevicePassword(ctx(req), { ...req.body, password: app.config.defaultPassword })),
+    async (req) => ok(await resetDevicePasswords(ctx(req), req.body)),
   );
 }

@@ -28,7 +28,7 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
       config: { access: { permission: [P.deviceImport], write: true }, liveScope: true },
     },
     async (req) => {
-      const result = await importDevices(app.db, authOf(req), req.body, app.config.defaultPassword);
+      const result = await importDevices(app.db, authOf(req), req.body);
       // New devices change list totals and tree counts: the importer sees them at once.
       clearCountCache();
       return ok(result);

@@ -87,31 +87,49 @@ export const DeviceListPage = Row({
 });
 
 /** The answer of a batch device operation (docs/api/devices.md, BatchResult). */
-export const BatchResult = Row(
-  {
-    total: Int(),
-    succeeded: Int(),
-    failed: Type.Array(Row({ terminalID: Str(), key: Key(), message: Str() }), {
-      description: 'The devices refused, each with the reason',
-    }),
-  },
-  {
-    examples: [
-      {
-        total: 3,
-        succeeded: 2,
-        failed: [{ terminalID: '868120301234999', key: 'notFound', message: 'No data found' }],
-      },
-    ],
-  },
-);
+const BatchOutcome = {
+  total: Int(),
+  succeeded: Int(),
+  failed: Type.Array(Row({ terminalID: Str(), key: Key(), message: Str() }), {
+    description: 'The devices refused, each with the reason',
+  }),
+};
+
+export const BatchResult = Row(BatchOutcome, {
+  examples: [
+    {
+      total: 3,
+      succeeded: 2,
+      failed: [{ terminalID: '868120301234999', key: 'notFound', message: 'No data found' }],
+    },
+  ],
+});
+
+/** resetDevicePassword: the batch result, and each reset device's new password (shown this once). */
+export const PasswordResetResult = Row({
+  ...BatchOutcome,
+  passwords: Type.Array(Row({ terminalID: Str(), password: Type.String() }), {
+    description: 'The new password of each device reset: answered this once, stored hashed',
+  }),
+});
 
 /** deviceImport: one result per IMEI line. */
 export const ImportResult = Row({
   imported: Type.Integer({ description: 'Devices imported' }),
-  results: Type.Array(Row({ line: Int(), imei: Str(), ok: Type.Boolean(), key: Type.Optional(Key()) }), {
-    description: 'One per non-blank line, in the order sent',
-  }),
+  results: Type.Array(
+    Row({
+      line: Int(),
+      imei: Str(),
+      ok: Type.Boolean(),
+      key: Type.Optional(Key()),
+      password: Type.Optional(
+        Type.String({ description: "An imported device's own password: shown this once" }),
+      ),
+    }),
+    {
+      description: 'One per non-blank line, in the order sent',
+    },
+  ),
 });
 
 const RowResult = {

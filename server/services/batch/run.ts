@@ -37,6 +37,10 @@ export interface BatchSpec {
   check?: (d: BatchDevice) => MessageKey | null;
   /** The change, the same for every device (one UPDATE per chunk). */
   set: Partial<typeof devices.$inferInsert>;
+  /** A part of the change of each device's own (a drawn password): one UPDATE per device. */
+  setEach?: (d: BatchDevice) => Partial<typeof devices.$inferInsert>;
+  /** Runs after each chunk with the devices it changed (sessions to end, caches to drop). */
+  onApplied?: (ids: number[]) => Promise<void>;
 }
 
 export interface BatchContext {
@@ -129,22 +133,28 @@ async function applyChunk(
 ): Promise<BatchFailure[]> {
   if (!ready.length) return [];
   const set = { ...spec.set, updatedAt: new Date() };
-  const write = (tx: Db, part: BatchDevice[]) =>
-    tx
-      .update(devices)
-      .set(set)
-      .where(
-        and(
-          inArray(
-            devices.id,
-            part.map((d) => d.id),
-          ),
-          ...inScope,
-        ),
-      )
-      .returning({ id: devices.id });
+  const where = (ids: number[]) => and(inArray(devices.id, ids), ...inScope);
+  const write = async (tx: Db, part: BatchDevice[]) => {
+    if (!spec.setEach)
+      return tx
+        .update(devices)
+        .set(set)
+        .where(where(part.map((d) => d.id)))
+        .returning({ id: devices.id });
+    const out: { id: number }[] = [];
+    for (const d of part)
+      out.push(
+        ...(await tx
+          .update(devices)
+          .set({ ...set, ...spec.setEach(d) })
+          .where(where([d.id]))
+          .returning({ id: devices.id })),
+      );
+    return out;
+  };
   try {
     const updated = await db.transaction(async (tx) => new Set((await write(tx, ready)).map((r) => r.id)));
+    await spec.onApplied?.([...updated]);
     return ready.filter((d) => !updated.has(d.id)).map((d) => failure(d.terminalId, 'notFound'));
   } catch (e) {
     if (ready.length === 1) return [failure(ready[0]!.terminalId, e instanceof AppError ? e.key : 'network')];

@@ -13,7 +13,9 @@ import type { MessageKey } from '../../../src/domain/messages';
 import { deviceTypes } from '../../db/schema/device-types';
 import { badRequest } from '../../lib/errors';
 import { runDeviceBatch, type BatchContext } from '../batch/run';
-import { hashPassword } from '../passwords';
+import { hashPassword, newDeviceSecret } from '../passwords';
+import { deleteDeviceSessions } from '../sessions';
+import { devicePasswordProblem } from '../../../src/domain/device-password';
 import { loadInScope } from '../scope';
 
 /** The batch device operations of docs/api/devices.md, each a rule plus one change. */
@@ -84,9 +86,38 @@ export function updateHost(ctx: BatchContext, req: BatchRequest & { host: string
   return runDeviceBatch(ctx, req, { set: { host } });
 }
 
-/** updatePwdByTerminalIds / resetDevicePassword (the configured default). One hash for all. */
+/**
+ * updatePwdByTerminalIds: a password the agent chose, for each device (argon2, one hash for
+ * all); one any guesser would try first is refused per device. The devices' sessions end.
+ */
 export async function setDevicePassword(ctx: BatchContext, req: BatchRequest & { password: string }) {
   check(validatePassword(req.password));
   const passwordHash = await hashPassword(req.password);
-  return runDeviceBatch(ctx, req, { set: { passwordHash } });
+  return runDeviceBatch(ctx, req, {
+    check: (d) => devicePasswordProblem(req.password, d.terminalId),
+    set: { passwordHash, passwordMustChange: false },
+    onApplied: (ids) => deleteDeviceSessions(ctx.db, ids),
+  });
+}
+
+/**
+ * resetDevicePassword: each device a new random password of its own, answered this once (the
+ * first device login with it must choose another); the devices' sessions end.
+ */
+export async function resetDevicePasswords(ctx: BatchContext, req: BatchRequest) {
+  const drawn = new Map<string, string>();
+  const result = await runDeviceBatch(ctx, req, {
+    set: { passwordMustChange: true },
+    setEach: (d) => {
+      const secret = newDeviceSecret();
+      drawn.set(d.terminalId, secret.password);
+      return { passwordHash: secret.hash };
+    },
+    onApplied: (ids) => deleteDeviceSessions(ctx.db, ids),
+  });
+  const failed = new Set(result.failed.map((f) => f.terminalID));
+  const passwords = [...drawn]
+    .filter(([terminalID]) => !failed.has(terminalID))
+    .map(([terminalID, password]) => ({ terminalID, password }));
+  return { ...result, passwords };
 }

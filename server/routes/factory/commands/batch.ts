@@ -14,12 +14,16 @@ import { exportItems } from '../../../services/command/batch/export';
 import { findBatches, searchItems } from '../../../services/command/batch/query';
 import { sharedBatchRunner } from '../../../services/command/batch/runner';
 import { commandSettingsOf } from '../../../services/command/send';
-import { changeDeviceType, setDevicePassword, updateExpireType } from '../../../services/devices/batch-ops';
+import {
+  changeDeviceType,
+  resetDevicePasswords,
+  updateExpireType,
+} from '../../../services/devices/batch-ops';
 import { sendFactoryCommand, startFactoryBatch } from '../../../services/factory/batch';
 import { replies } from '../../../lib/schema/response';
 import { BatchItemPage, BatchPage, BatchStarted } from '../../command/responses';
 import { CommandFields, Content, Terminal } from '../../command/schemas';
-import { BatchResult } from '../../device/responses';
+import { BatchResult, PasswordResetResult } from '../../device/responses';
 import { sheetReply } from '../../../lib/schema/response';
 import { CommandOutcome } from './responses';
 
@@ -168,13 +172,12 @@ export default async function factoryBatchRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Sets the configured default device password',
+        description: 'Gives each device a new random password of its own, answered this once',
         body: Body(DeviceBatch),
-        response,
+        response: replies(PasswordResetResult, 'Per device: done or refused, and the new passwords'),
       },
       config: write,
     },
-    async (req) =>
-      ok(await setDevicePassword(devCtx(req), { ...req.body, password: app.config.defaultPassword })),
+    async (req) => ok(await resetDevicePasswords(devCtx(req), req.body)),
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "password_must_change" boolean DEFAULT false NOT NULL;
