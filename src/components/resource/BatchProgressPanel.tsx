@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import type { SheetFormat } from '../../sheets';
+import { DevicePasswordsPanel } from './DevicePasswordsPanel';
 import { saveSheet } from './files';
 import type { BatchState } from './useBatchRun';
 
@@ -55,6 +56,7 @@ export function BatchProgressPanel({ state }: { state: BatchState }) {
           />
         </Space>
       ) : null}
+      {result?.passwords ? <DevicePasswordsPanel passwords={result.passwords} /> : null}
       {failures.length > 0 ? (
         <>
           <Space>

@@ -8,6 +8,7 @@ import { request } from '../../providers/http';
 import type { EntityDescriptor, ReportView, ResourceDescriptor } from '../../resources/types';
 import type { SheetFormat } from '../../sheets';
 import { CellValue } from './CellValue';
+import { DevicePasswordsPanel } from './DevicePasswordsPanel';
 import {
   columnSpecs,
   initialValues,
@@ -92,6 +93,10 @@ export function ReportScreen({ resource, entity, view }: Props) {
       `${resource.name}-report`,
     );
   const summary = report ? summaryOf(report) : null;
+  // An import answers each new device's own password, this once.
+  const passwords = (report ?? []).flatMap((l) =>
+    typeof l.password === 'string' ? [{ terminalID: l.terminalID, password: l.password }] : [],
+  );
 
   return (
     <Card title={t(`menu:${resource.labelKey}`)} data-testid={`report-${resource.name}`}>
@@ -163,6 +168,7 @@ export function ReportScreen({ resource, entity, view }: Props) {
               {t('device:generic.report')} (csv)
             </Button>
           </Space>
+          <DevicePasswordsPanel passwords={passwords} />
           <Table<ReportLine>
             size="small"
             rowKey="line"

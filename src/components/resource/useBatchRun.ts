@@ -9,6 +9,8 @@ export interface BatchResult {
   failed: { terminalID: string; key: string; message: string }[];
   /** Failures counted without their rows (a batch run on the server reports only how many). */
   failedCount?: number;
+  /** Passwords the server drew for the devices (a reset): shown once. */
+  passwords?: { terminalID: string; password: string }[];
 }
 
 export interface BatchState {
