@@ -36,6 +36,11 @@ export interface ServerConfig {
   simulator: boolean;
   logLevel: string;
   loginRate: { perIpPerMinute: number; failuresPerUsername: number; usernameWindowSeconds: number };
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY: addresses
+   * or CIDRs, comma-separated). Empty: none, the client address is the socket's.
+   */
+  trustProxy: string[];
   staticDir: string;
   /** How long session and scope reads are shared between requests (server/lib/read-cache.ts). */
   readCacheMs: number;
@@ -104,6 +109,8 @@ export interface ServerConfig {
 export const OSM_DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const osmUrlOf = (v: string | undefined) => (v?.trim() === 'off' ? null : v?.trim() || OSM_DEFAULT_TILE_URL);
 
+const listOf = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -133,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       failuresPerUsername: int(env.LOGIN_FAILURES_PER_USER, 10),
       usernameWindowSeconds: int(env.LOGIN_FAILURE_WINDOW, 15 * 60),
     },
+    trustProxy: listOf(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     gateway: {
       gt06Port: int(env.GT06_PORT, 5023),
