@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/sessions';
 import { users, type UserRow } from '../db/schema/users';
@@ -45,9 +45,23 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Ends every session of a user (after a password change or reset). */
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends the password logins of a user (after a password change or reset), all but `keep` (the
+ * session that made the change), and gives their token hashes for the read cache to forget.
+ * Device logins (loginByCert) rest on the device's password, not the account's, and stay.
+ */
+export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.deviceId),
+        keep ? ne(sessions.tokenHash, keep) : undefined,
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

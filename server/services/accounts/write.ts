@@ -17,7 +17,7 @@ import { eachIndependently } from '../../lib/batch';
 import type { AuthContext } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../passwords';
 import { loadDescendant, loadInScope } from '../scope';
-import { deleteUserSessions } from '../sessions';
+import { endOtherSessions } from './end-sessions';
 import { usernameExists } from './read';
 
 function check(key: MessageKey | null) {
@@ -112,6 +112,8 @@ export async function updateUser(db: Db, auth: AuthContext, c: AccountChanges): 
     set.passwordHash = await hashPassword(c.password);
   }
   await db.update(users).set(set).where(eq(users.id, target.id));
+  // A changed password ends the account's other logins (someone may have known the old one).
+  if (set.passwordHash) await endOtherSessions(db, target.id, auth.tokenHash);
 }
 
 export async function updateUserName(db: Db, auth: AuthContext, id: number, username: string): Promise<void> {
@@ -137,7 +139,7 @@ export async function resetPassword(db: Db, auth: AuthContext, id: number, defau
     .update(users)
     .set({ passwordHash: await hashPassword(defaultPassword), updatedAt: new Date() })
     .where(eq(users.id, target.id));
-  await deleteUserSessions(db, target.id);
+  await endOtherSessions(db, target.id);
 }
 
 export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
