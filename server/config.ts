@@ -35,7 +35,14 @@ export interface ServerConfig {
   defaultPassword: string;
   simulator: boolean;
   logLevel: string;
-  loginRate: { perIpPerMinute: number; failuresPerUsername: number; usernameWindowSeconds: number };
+  loginRate: {
+    perIpPerMinute: number;
+    /** Failed logins of one account from one address, and failed password checks of one account. */
+    failuresPerUsername: number;
+    usernameWindowSeconds: number;
+    /** User name existence answers (findUsername, "name taken") per caller and hour. */
+    nameLookupsPerHour: number;
+  };
   /**
    * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY: addresses
    * or CIDRs, comma-separated). Empty: none, the client address is the socket's.
@@ -139,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perIpPerMinute: int(env.LOGIN_RATE_PER_IP, 30),
       failuresPerUsername: int(env.LOGIN_FAILURES_PER_USER, 10),
       usernameWindowSeconds: int(env.LOGIN_FAILURE_WINDOW, 15 * 60),
+      nameLookupsPerHour: Math.max(1, int(env.NAME_LOOKUPS_PER_HOUR, 100)),
     },
     trustProxy: listOf(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),

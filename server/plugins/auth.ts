@@ -61,6 +61,17 @@ export function credentialOf(req: FastifyRequest): string | null {
   return bearerToken(req) ?? ((typeof key === 'string' && key.trim()) || null);
 }
 
+/**
+ * What a session logged in with a one-time password (after a reset) may call: it must replace the
+ * password first (users.mustChangePassword; updateUser refuses anything but that change).
+ */
+const ONE_TIME_PASSWORD_ROUTES = new Set([
+  '/api/user/updateUser',
+  '/api/user/checkUserPassword',
+  '/api/user/checkPassword',
+  '/api/logout',
+]);
+
 /** API keys reach the public API only; elsewhere a login is needed. */
 const PUBLIC_API = '/api/v1/';
 
@@ -95,6 +106,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const auth = isKey ? await keyAuth(app, token) : await resolveAuth(app, token);
     if (!auth) throw sessionExpired();
     req.auth = auth;
+    if (auth.user.mustChangePassword && auth.deviceId == null && !auth.apiKey) {
+      if (!ONE_TIME_PASSWORD_ROUTES.has(req.routeOptions.url ?? '')) throw new AppError(403, 'passwordChangeRequired');
+    }
     const { permission } = access;
     if (permission !== 'authenticated') {
       const list = typeof permission === 'string' ? [permission] : permission;

@@ -13,6 +13,8 @@ export const MESSAGES = {
   wrongCredentials: 'Wrong user name or password',
   userExpired: 'This account has expired',
   tooManyAttempts: 'Too many login attempts, please try again later',
+  tooManyTries: 'Too many tries, please try again later',
+  passwordChangeRequired: 'Please change your one-time password first',
   usernameInvalid: 'Please enter a correct user name (3 to 32 letters, digits, _ . @ or -)',
   usernameTaken: 'This user name is already in use',
   passwordRequired: 'Please enter the new password and repeat it',

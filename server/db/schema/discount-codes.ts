@@ -6,6 +6,7 @@ import {
   serial,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
@@ -20,7 +21,8 @@ export const discountCodes = pgTable(
   'discount_codes',
   {
     id: serial('id').primaryKey(),
-    code: varchar('code', { length: 32 }).notNull().unique(),
+    /** Unique per creator only: whether another agent has a code must not be learnable. */
+    code: varchar('code', { length: 32 }).notNull(),
     rate: smallint('rate').notNull(),
     /** Codes created together share a batch number, to find and disable them together. */
     batchNo: varchar('batch_no', { length: 32 }),
@@ -36,7 +38,10 @@ export const discountCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discount_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('discount_codes_user_idx').on(t.userId),
+    uniqueIndex('discount_codes_user_code_idx').on(t.userId, t.code),
+  ],
 );
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;

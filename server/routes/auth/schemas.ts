@@ -19,4 +19,7 @@ export const SessionSchema = Row({
   home: Nullable(Type.String({ description: 'The first page of the role' })),
   payAllowed: Type.Boolean(),
   deviceId: Nullable(Type.Integer({ description: 'Set when logged in by device (loginByCert)' })),
+  mustChangePassword: Type.Boolean({
+    description: 'Logged in with a one-time password (after a reset): change it (updateUser) before anything else',
+  }),
 });

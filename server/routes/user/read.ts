@@ -12,9 +12,10 @@ import {
   findPage,
   getFamily,
   subtreeRows,
-  usernameExists,
 } from '../../services/accounts/read';
-import { checkOwnPassword } from '../../services/accounts/write';
+import { checkOwnPassword } from '../../services/accounts/password-check';
+import { lookUpName } from '../../services/accounts/name-lookup';
+import { verifyPassword } from '../../services/passwords';
 import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
 import { Page, replies } from '../../lib/schema/response';
 import { AgentRow, FamilyRow, ImportNum, ImportNumRecordPage, UserInfo } from './responses';
@@ -25,7 +26,7 @@ const ANY = { permission: 'authenticated' } as const;
 
 export default async function userReadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app;
+  const { db, limiter } = app;
 
   app.post(
     '/user/findById',
@@ -123,13 +124,13 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Whether a user name is taken',
+        description: 'Whether a user name is taken (user names are global; answers are limited per caller and hour)',
         body: Body({ username: Name() }),
         response: replies(Type.Object({ exists: Type.Boolean() })),
       },
       config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
     },
-    async (req) => ok({ exists: await usernameExists(db, req.body.username) }),
+    async (req) => ok({ exists: await lookUpName(db, limiter, authOf(req).user.id, req.body.username, 'always') }),
   );
 
   app.post(
@@ -164,7 +165,7 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
       },
       config: { access: ANY },
     },
-    async (req) => ok(await checkOwnPassword(authOf(req), req.body.password)),
+    async (req) => ok(await checkOwnPassword(limiter, authOf(req), req.body.password)),
   );
 
   app.get(
@@ -172,12 +173,16 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Whether the caller still uses the default password',
+        description: 'Whether the caller still uses the default password, or a one-time one it must change',
         querystring: NoInput(),
         response: replies(Type.Object({ isDefault: Type.Boolean() })),
       },
       config: { access: ANY },
     },
-    async (req) => ok({ isDefault: await checkOwnPassword(authOf(req), app.config.defaultPassword) }),
+    async (req) => {
+      // No guess of the caller's: it compares with the known default, not rate-limited.
+      const { user } = authOf(req);
+      return ok({ isDefault: user.mustChangePassword || (await verifyPassword(user.passwordHash, app.config.defaultPassword)) });
+    },
   );
 }
