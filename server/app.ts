@@ -79,8 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   setReadCacheTtl(opts.config.readCacheMs);
   const app = Fastify({
     ...serverLogOptions(opts.config.logLevel, !!opts.logger, opts.logStream),
-    // Only the proxies named in TRUST_PROXY may say who the client is: anyone else could
-    // choose its own address with X-Forwarded-For and pass every per-address limit.
+    // Only the proxies named in TRUST_PROXY may state the client's address (X-Forwarded-For), scheme
+    // and host; anyone else could choose their address and slip past every per-address limit.
     trustProxy: opts.config.trustProxy.length ? opts.config.trustProxy : false,
     bodyLimit: 20 * 1024 * 1024,
     ajv: {

@@ -31,16 +31,23 @@ export interface ServerConfig {
   /** 'merged' answers 209 for unknown user and wrong password alike; 'distinct' answers 201/202. */
   loginCodes: 'merged' | 'distinct';
   sessionTtlSeconds: number;
-  /**
-   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY: addresses
-   * or CIDRs, comma-separated); empty: none, the client's address is the socket's.
-   */
-  trustProxy: string[];
   adminPassword?: string;
   defaultPassword: string;
   simulator: boolean;
   logLevel: string;
-  loginRate: { perIpPerMinute: number; failuresPerUsername: number; usernameWindowSeconds: number };
+  loginRate: {
+    perIpPerMinute: number;
+    /** Failed logins of one account from one address, and failed password checks of one account. */
+    failuresPerUsername: number;
+    usernameWindowSeconds: number;
+    /** User name existence answers (findUsername, "name taken") per caller and hour. */
+    nameLookupsPerHour: number;
+  };
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY: addresses
+   * or CIDRs, comma-separated). Empty: none, the client address is the socket's.
+   */
+  trustProxy: string[];
   staticDir: string;
   /** How long session and scope reads are shared between requests (server/lib/read-cache.ts). */
   readCacheMs: number;
@@ -113,6 +120,8 @@ export interface ServerConfig {
 export const OSM_DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const osmUrlOf = (v: string | undefined) => (v?.trim() === 'off' ? null : v?.trim() || OSM_DEFAULT_TILE_URL);
 
+const listOf = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -133,10 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     brand: env.BRAND ?? 'default',
     loginCodes: env.LOGIN_CODES === 'distinct' ? 'distinct' : 'merged',
     sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 7 * 24 * 3600),
-    trustProxy: (env.TRUST_PROXY ?? '')
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     defaultPassword: env.DEFAULT_DEVICE_PASSWORD ?? '123456',
     simulator: env.SIMULATOR !== '0',
@@ -145,7 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perIpPerMinute: int(env.LOGIN_RATE_PER_IP, 30),
       failuresPerUsername: int(env.LOGIN_FAILURES_PER_USER, 10),
       usernameWindowSeconds: int(env.LOGIN_FAILURE_WINDOW, 15 * 60),
+      nameLookupsPerHour: Math.max(1, int(env.NAME_LOOKUPS_PER_HOUR, 100)),
     },
+    trustProxy: listOf(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     gateway: {
       gt06Port: int(env.GT06_PORT, 5023),

@@ -8,8 +8,14 @@ import { useSessionUser } from './hooks/useSession';
 import { antdLocaleOf } from './i18n';
 import { LoginPage } from './pages/login/LoginPage';
 import { brand, loginPaths } from './providers/publicConfig';
+import { getSession } from './providers/session';
 import { entryDecision } from './shell/entryRoute';
 import { loadShell } from './shell/load';
+
+/** The forced change of a one-time password (after a reset), before anything else. */
+const MustChangePasswordPage = lazy(() =>
+  import('./pages/login/MustChangePasswordPage').then((m) => ({ default: m.MustChangePasswordPage })),
+);
 
 /** Everything behind the login page, loaded when first shown (src/shell). */
 const AuthenticatedApp = lazy(() => loadShell());
@@ -24,6 +30,14 @@ function Entry() {
   const decision = entryDecision(pathname, user !== null, loginPaths());
   if (decision.kind === 'login') return <LoginPage />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // The server refuses this session every other call until the one-time password is replaced.
+  if (user && getSession()?.mustChangePassword) {
+    return (
+      <Suspense fallback={null}>
+        <MustChangePasswordPage />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={null}>
       <AuthenticatedApp />

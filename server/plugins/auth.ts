@@ -40,7 +40,10 @@ export interface AuthContext {
   demo: boolean;
   /** Set when the request came with an API key (/api/v1 only): its scope and rate. */
   apiKey?: KeyAuth;
-  /** The password was drawn by the platform: only routes marked passwordChange are open. */
+  /**
+   * The session's password was drawn by the platform (an account reset, a device import or
+   * reset): only routes marked passwordChange answer until it is changed.
+   */
   mustChangePassword?: boolean;
 }
 
@@ -103,7 +106,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const auth = isKey ? await keyAuth(app, token) : await resolveAuth(app, token);
     if (!auth) throw sessionExpired();
     req.auth = auth;
-    if (auth.mustChangePassword && !access.passwordChange) throw new AppError(403, 'devicePasswordChangeRequired');
+    // A password the platform drew (a reset, an import) opens only the routes that change it.
+    if (auth.mustChangePassword && !access.passwordChange)
+      throw new AppError(403, auth.deviceId != null ? 'devicePasswordChangeRequired' : 'passwordChangeRequired');
     const { permission } = access;
     if (permission !== 'authenticated') {
       const list = typeof permission === 'string' ? [permission] : permission;
@@ -138,7 +143,8 @@ export function forgetAuth(tokenHash: string) {
 async function loadAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const s = await findSession(app.db, token);
   if (!s) return null;
-  return { ...(await contextOf(app, s.user, s.deviceId, s.tokenHash)), mustChangePassword: s.mustChangePassword };
+  const mustChangePassword = s.deviceId != null ? s.deviceMustChangePassword : s.user.mustChangePassword;
+  return { ...(await contextOf(app, s.user, s.deviceId, s.tokenHash)), mustChangePassword };
 }
 
 /** The context a user acts in: its role's ability (restricted for the demo), its subtree. */

@@ -2,62 +2,71 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { ServerConfig } from '../config';
 
 /**
- * Throttles password guessing:
- * - every login attempt counts against the client's address (per minute);
- * - failed logins lock one account for one address only: ten wrong passwords from one address
- *   lock that pair for the window, so nobody can lock the public demo account, or anyone
- *   else's, for everybody by failing on purpose;
- * - password checks made with a session (checkUserPassword, a change that gives the old
- *   password) lock the checks of that account after as many failures, whatever the address:
- *   the caller already holds the account's token.
- * The client's address is the socket's unless a proxy named in TRUST_PROXY forwards it.
+ * Password guessing limits of this node (in memory, per node).
+ * - Logins: every attempt counts against the client address (perIpPerMinute); failed ones also
+ *   against the pair account + address, which locks after failuresPerUsername for the window.
+ *   The lock is per pair, not per account: one address failing on `demo` must not lock `demo`
+ *   for everyone else. No per-account ceiling: one that locks would give that denial back to
+ *   whoever has a few addresses (docs/security.md).
+ * - Password checks of a logged-in session (checkUserPassword, the old password of a change):
+ *   failures per account, so a stolen token cannot guess the password at argon2's speed.
+ * - User name existence lookups (findUsername, "name taken" refusals): per caller and hour.
  */
 export class LoginLimiter {
   private perIp: RateLimiterMemory;
-  private perAccountAddress: RateLimiterMemory;
-  private perAccountChecks: RateLimiterMemory;
+  private perAccountIp: RateLimiterMemory;
+  private checks: RateLimiterMemory;
+  private lookups: RateLimiterMemory;
 
   constructor(cfg: ServerConfig['loginRate']) {
     this.perIp = new RateLimiterMemory({ points: cfg.perIpPerMinute, duration: 60 });
     const failures = { points: cfg.failuresPerUsername, duration: cfg.usernameWindowSeconds };
-    this.perAccountAddress = new RateLimiterMemory(failures);
-    this.perAccountChecks = new RateLimiterMemory(failures);
+    this.perAccountIp = new RateLimiterMemory(failures);
+    this.checks = new RateLimiterMemory(failures);
+    this.lookups = new RateLimiterMemory({ points: cfg.nameLookupsPerHour, duration: 3600 });
   }
 
-  private static pair(ip: string, account: string) {
-    return `${account.toLowerCase()}\n${ip}`;
-  }
-
-  /** Consumes one attempt for the address; false when it or this account from it is over its limit. */
+  /** Consumes one attempt for the address; false when it or the pair account + address is over its limit. */
   async allow(ip: string, account: string): Promise<boolean> {
     try {
       await this.perIp.consume(ip);
     } catch {
       return false;
     }
-    return open(await this.perAccountAddress.get(LoginLimiter.pair(ip, account)));
+    return hasPoints(this.perAccountIp, pairKey(account, ip));
   }
 
-  async recordFailure(ip: string, account: string): Promise<void> {
-    await this.perAccountAddress.penalty(LoginLimiter.pair(ip, account), 1);
+  async recordFailure(account: string, ip: string): Promise<void> {
+    await this.perAccountIp.penalty(pairKey(account, ip), 1);
   }
 
-  async recordSuccess(ip: string, account: string): Promise<void> {
-    await this.perAccountAddress.delete(LoginLimiter.pair(ip, account));
+  async recordSuccess(account: string, ip: string): Promise<void> {
+    await this.perAccountIp.delete(pairKey(account, ip));
   }
 
-  /**
-   * Runs a password check of a logged-in account: false without checking when its checks are
-   * locked; a wrong answer counts, a right one clears the count.
-   */
-  async check(userId: number, verify: () => Promise<boolean>): Promise<boolean | 'locked'> {
-    const key = String(userId);
-    if (!open(await this.perAccountChecks.get(key))) return 'locked';
-    const right = await verify();
-    if (right) await this.perAccountChecks.delete(key);
-    else await this.perAccountChecks.penalty(key, 1);
-    return right;
+  /** Whether a session of `userId` may have another password checked. */
+  allowCheck(userId: number): Promise<boolean> {
+    return hasPoints(this.checks, String(userId));
+  }
+
+  async recordCheck(userId: number, right: boolean): Promise<void> {
+    if (right) await this.checks.delete(String(userId));
+    else await this.checks.penalty(String(userId), 1);
+  }
+
+  /** Whether `callerId` may still learn whether a user name exists (checked before every lookup). */
+  canLookup(callerId: number): Promise<boolean> {
+    return hasPoints(this.lookups, String(callerId));
+  }
+
+  async countLookup(callerId: number): Promise<void> {
+    await this.lookups.penalty(String(callerId), 1);
   }
 }
 
-const open = (r: { remainingPoints: number } | null) => !r || r.remainingPoints > 0;
+const pairKey = (account: string, ip: string) => `${account.toLowerCase()}|${ip}`;
+
+async function hasPoints(limiter: RateLimiterMemory, key: string): Promise<boolean> {
+  const used = await limiter.get(key);
+  return !used || used.remainingPoints > 0;
+}

@@ -1,5 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
 import { makeDevicePassword } from '../../src/domain/device-password';
 
 /** argon2id with the library's defaults (19 MiB, 2 passes): about 20-40 ms per check here. */
@@ -22,10 +22,17 @@ export async function verifyPassword(hashed: string | null | undefined, plain: s
   }
 }
 
+// No 0/O, 1/l/I: the one-time password is read off a screen and typed.
+const ONE_TIME_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A one-time password of a reset: 12 characters, about 70 bits. */
+export const randomPassword = () =>
+  Array.from({ length: 12 }, () => ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)]).join('');
+
 /**
- * Passwords we draw ourselves (device passwords at import and reset) carry about 50 random bits,
- * so a salted SHA-256 guards them as well as argon2 guards a person's choice, and importing
- * 10,000 devices costs milliseconds instead of minutes. A password a person chose gets argon2.
+ * Passwords we draw ourselves for devices (import, reset) carry about 50 random bits, so a
+ * salted SHA-256 guards them as well as argon2 guards a person's choice, and importing 10,000
+ * devices costs milliseconds instead of minutes. A password a person chose gets argon2.
  */
 const GENERATED = 's256$';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/devices';
 import { sessions } from '../db/schema/sessions';
@@ -28,7 +28,7 @@ export interface SessionLookup {
   deviceId: number | null;
   tokenHash: string;
   /** A device login whose password the platform drew: it must choose its own first. */
-  mustChangePassword: boolean;
+  deviceMustChangePassword: boolean;
 }
 
 /** The live session of a token, or null when unknown or expired. */
@@ -43,7 +43,7 @@ export async function findSession(db: Db, token: string): Promise<SessionLookup 
     .limit(1);
   const row = rows[0];
   return row
-    ? { user: row.user, deviceId: row.deviceId, tokenHash, mustChangePassword: row.mustChange === true }
+    ? { user: row.user, deviceId: row.deviceId, tokenHash, deviceMustChangePassword: row.mustChange === true }
     : null;
 }
 
@@ -52,13 +52,22 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 }
 
 /**
- * Ends every session of a user after its password changed (a reset, or its own change, which
- * keeps the session it was made from: `keep`). A thief's session ends with the old password.
+ * Ends the password logins of a user (after a password change or reset), all but `keep` (the
+ * session that made the change), and gives their token hashes for the read cache to forget.
+ * Device logins (loginByCert) rest on the device's password, not the account's, and stay.
  */
-export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
-  await db
+export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<string[]> {
+  const rows = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.tokenHash, keep) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.deviceId),
+        keep ? ne(sessions.tokenHash, keep) : undefined,
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
 /** Ends every session opened with these devices' passwords (/loginByCert), after a change. */

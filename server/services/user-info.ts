@@ -77,5 +77,7 @@ export async function sessionPayload(db: Db, u: UserRow, token: string, deviceId
     home: homeOf(role),
     payAllowed: u.payAllowed,
     deviceId,
+    /** A one-time password (after a reset): every call but the change answers passwordChangeRequired. */
+    mustChangePassword: deviceId == null && u.mustChangePassword,
   };
 }

@@ -44,6 +44,3 @@ export const API_KEYS_PER_ACCOUNT = 10;
 export const API_KEY_RATE_MAX = 6000;
 /** Longest validity a key may be given, in days (no expiry is allowed too). */
 export const API_KEY_DAYS_MAX = 3650;
-
-/** Answers per hour to one account on whether user names are taken (findUsername, taken refusals). */
-export const NAME_LOOKUPS_PER_HOUR = 120;

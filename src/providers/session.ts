@@ -26,6 +26,8 @@ export interface LoginData {
   permissions: string[];
   home: string | null;
   payAllowed: boolean;
+  /** Logged in with a one-time password (after a reset): only the change page is shown until changed. */
+  mustChangePassword?: boolean;
 }
 
 /** sessionStorage keys (spec section 3). Logout clears the user, the selections and the list. */

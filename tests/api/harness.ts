@@ -46,7 +46,7 @@ export async function startHarness(
   if (opts.seed !== false) await seedDemo(handle, { reset: true });
   // OSM_TILE_URL off: no test may fetch from tile.openstreetmap.org (tests/api/tiles.test.ts
   // points the proxy at a local test tile server).
-  const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000', OSM_TILE_URL: 'off' });
+  const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000', NAME_LOOKUPS_PER_HOUR: '100000', OSM_TILE_URL: 'off' });
   // Tests change rows directly and expect the next request to see it: no shared reads unless asked.
   // Nor background expiry reminders: they would add alarms mid-test; tests/api/expiry*.test.ts
   // drive the job with their own clock.

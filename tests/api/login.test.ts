@@ -124,7 +124,7 @@ describe('login settings', () => {
 
   it('limits attempts per IP and failed attempts per user name', async () => {
     const d = await startHarness(
-      { loginRate: { perIpPerMinute: 3, failuresPerUsername: 100, usernameWindowSeconds: 60 } },
+      { loginRate: { perIpPerMinute: 3, failuresPerUsername: 100, usernameWindowSeconds: 60, nameLookupsPerHour: 100 } },
       { seed: false },
     );
     try {
@@ -136,7 +136,7 @@ describe('login settings', () => {
       await d.close();
     }
     const u = await startHarness(
-      { loginRate: { perIpPerMinute: 1000, failuresPerUsername: 2, usernameWindowSeconds: 60 } },
+      { loginRate: { perIpPerMinute: 1000, failuresPerUsername: 2, usernameWindowSeconds: 60, nameLookupsPerHour: 100 } },
       { seed: false },
     );
     try {

@@ -6,7 +6,7 @@ import {
   serial,
   smallint,
   timestamp,
-  unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
@@ -21,7 +21,7 @@ export const discountCodes = pgTable(
   'discount_codes',
   {
     id: serial('id').primaryKey(),
-    /** Unique per creator only: another agent's codes are none of a creator's business. */
+    /** Unique per creator only: whether another agent has a code must not be learnable. */
     code: varchar('code', { length: 32 }).notNull(),
     rate: smallint('rate').notNull(),
     /** Codes created together share a batch number, to find and disable them together. */
@@ -40,7 +40,7 @@ export const discountCodes = pgTable(
   },
   (t) => [
     index('discount_codes_user_idx').on(t.userId),
-    unique('discount_codes_user_code_uq').on(t.userId, t.code),
+    uniqueIndex('discount_codes_user_code_idx').on(t.userId, t.code),
   ],
 );
 

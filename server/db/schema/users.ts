@@ -37,6 +37,8 @@ export const users = pgTable(
     expireAt: timestamp('expire_at', { withTimezone: true }),
     language: varchar('language', { length: 8 }),
     payAllowed: boolean('pay_allowed').notNull().default(false),
+    /** Set by a password reset: the one-time password must be changed before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

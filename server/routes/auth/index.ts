@@ -43,7 +43,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     // Verify even for an unknown user so that timing does not reveal which names exist.
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
-      await limiter.recordFailure(req.ip, username);
+      await limiter.recordFailure(username, req.ip);
       if (!distinct) return loginFail(reply, LOGIN_CODE.wrongCredentials, 'wrongCredentials');
       return user
         ? loginFail(reply, LOGIN_CODE.wrongPassword, 'wrongPassword')
@@ -52,7 +52,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     if (user.expireAt && user.expireAt.getTime() < Date.now()) {
       return loginFail(reply, LOGIN_CODE.userExpired, 'userExpired');
     }
-    await limiter.recordSuccess(req.ip, username);
+    await limiter.recordSuccess(username, req.ip);
     const token = await createSession(app.db, {
       userId: user.id,
       ip: req.ip,
@@ -92,7 +92,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const [device] = await app.db.select().from(devices).where(eq(devices.terminalId, terminalID)).limit(1);
       const valid = await verifyPassword(device?.passwordHash, password);
       if (!device || !valid || device.userId == null) {
-        await limiter.recordFailure(req.ip, `device:${terminalID}`);
+        await limiter.recordFailure(`device:${terminalID}`, req.ip);
         return loginFail(reply, LOGIN_CODE.wrongCredentials, 'wrongCredentials');
       }
       const [owner] = await app.db.select().from(users).where(eq(users.id, device.userId)).limit(1);
@@ -105,7 +105,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         ttlSeconds: config.sessionTtlSeconds,
       });
       const session = await sessionPayload(app.db, owner, token, device.id);
-      return ok(device.passwordMustChange ? { ...session, mustChangePassword: true } : session);
+      return ok({ ...session, mustChangePassword: device.passwordMustChange });
     },
   );
 

@@ -19,10 +19,8 @@ export const SessionSchema = Row({
   home: Nullable(Type.String({ description: 'The first page of the role' })),
   payAllowed: Type.Boolean(),
   deviceId: Nullable(Type.Integer({ description: 'Set when logged in by device (loginByCert)' })),
-  mustChangePassword: Type.Optional(
-    Type.Boolean({
-      description:
-        'The device password was drawn by the platform: every call but POST /api/device/changeOwnPassword and /logout answers 403 until it is changed',
-    }),
-  ),
+  mustChangePassword: Type.Boolean({
+    description:
+      'Logged in with a password the platform drew (an account reset: change it with updateUser; a device import or reset: POST /api/device/changeOwnPassword) before anything else answers',
+  }),
 });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { IdBody, PageQuery, ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
-import { AppError } from '../../lib/errors';
 import { Body, Code, Id, Name, NoInput, Required, Text, Type } from '../../lib/schema/primitives';
 import { PASSWORD_MAX } from '../../../src/domain/limits';
 import {
@@ -13,10 +12,10 @@ import {
   findPage,
   getFamily,
   subtreeRows,
-  usernameExists,
 } from '../../services/accounts/read';
-import { checkOwnPassword } from '../../services/accounts/write';
-import { countNameLookup } from '../../services/accounts/name-lookups';
+import { checkOwnPassword } from '../../services/accounts/password-check';
+import { lookUpName } from '../../services/accounts/name-lookup';
+import { verifyPassword } from '../../services/passwords';
 import { importNumOf, importNumRecordsOf } from '../../services/accounts/import-num';
 import { Page, replies } from '../../lib/schema/response';
 import { AgentRow, FamilyRow, ImportNum, ImportNumRecordPage, UserInfo } from './responses';
@@ -24,10 +23,12 @@ import { AgentRow, FamilyRow, ImportNum, ImportNumRecordPage, UserInfo } from '.
 const tags = ['user'];
 const LIST = { permission: [P.agentList] } as const;
 const ANY = { permission: 'authenticated' } as const;
+/** Also open to a session that must first replace a one-time password. */
+const ONE_TIME_OK = { permission: 'authenticated', passwordChange: true } as const;
 
 export default async function userReadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app;
+  const { db, limiter } = app;
 
   app.post(
     '/user/findById',
@@ -125,16 +126,13 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Whether a user name is taken',
+        description: 'Whether a user name is taken (user names are global; answers are limited per caller and hour)',
         body: Body({ username: Name() }),
         response: replies(Type.Object({ exists: Type.Boolean() })),
       },
       config: { access: { permission: [P.agentAdd, P.agentChangeUsername] } },
     },
-    async (req) => {
-      await countNameLookup(authOf(req).user.id);
-      return ok({ exists: await usernameExists(db, req.body.username) });
-    },
+    async (req) => ok({ exists: await lookUpName(db, limiter, authOf(req).user.id, req.body.username, 'always') }),
   );
 
   app.post(
@@ -167,15 +165,9 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
         body: Body({ password: Text(PASSWORD_MAX) }),
         response: replies(Type.Boolean({ description: 'Whether the password is right' })),
       },
-      config: { access: ANY },
+      config: { access: ONE_TIME_OK },
     },
-    async (req) => {
-      const auth = authOf(req);
-      // A stolen token must not make this a guessing oracle: the checks are counted per account.
-      const right = await app.limiter.check(auth.user.id, () => checkOwnPassword(auth, req.body.password));
-      if (right === 'locked') throw new AppError(429, 'tooManyPasswordChecks');
-      return ok(right);
-    },
+    async (req) => ok(await checkOwnPassword(limiter, authOf(req), req.body.password)),
   );
 
   app.get(
@@ -183,12 +175,16 @@ export default async function userReadRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Whether the caller still uses the default password',
+        description: 'Whether the caller still uses the default password, or a one-time one it must change',
         querystring: NoInput(),
         response: replies(Type.Object({ isDefault: Type.Boolean() })),
       },
-      config: { access: ANY },
+      config: { access: ONE_TIME_OK },
     },
-    async (req) => ok({ isDefault: await checkOwnPassword(authOf(req), app.config.defaultPassword) }),
+    async (req) => {
+      // No guess of the caller's: it compares with the known default, not rate-limited.
+      const { user } = authOf(req);
+      return ok({ isDefault: user.mustChangePassword || (await verifyPassword(user.passwordHash, app.config.defaultPassword)) });
+    },
   );
 }

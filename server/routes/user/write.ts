@@ -44,7 +44,7 @@ const NewAccount = Body({
 
 export default async function userWriteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app;
+  const { db, limiter } = app;
 
   app.post(
     '/user/insertUser',
@@ -52,7 +52,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       schema: { tags, body: NewAccount, response: replies(UserInfo, 'The new account') },
       config: { access: write(P.agentAdd) },
     },
-    async (req) => ok(toUserInfo(await insertUser(db, authOf(req), req.body))),
+    async (req) => ok(toUserInfo(await insertUser(db, limiter, authOf(req), req.body))),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       },
       config: { access: write(P.agentAdd) },
     },
-    async (req) => ok(await importUsers(db, authOf(req), req.body.users)),
+    async (req) => ok(await importUsers(db, limiter, authOf(req), req.body.users)),
   );
 
   const Changes = Body({
@@ -86,10 +86,11 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     '/user/updateUser',
     {
       schema: { tags, body: Changes, response: repliesNull() },
-      config: { access: { permission: 'authenticated', write: true } },
+      // Also the way out of a one-time password (accounts/write.ts allows only that change then).
+      config: { access: { permission: 'authenticated', write: true, passwordChange: true } },
     },
     async (req) => {
-      await updateUser(db, authOf(req), req.body, (id, verify) => app.limiter.check(id, verify));
+      await updateUser(db, limiter, authOf(req), req.body);
       return ok(null);
     },
   );
@@ -105,7 +106,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
       config: { access: write(P.agentChangeUsername) },
     },
     async (req) => {
-      await updateUserName(db, authOf(req), req.body.id, req.body.username);
+      await updateUserName(db, limiter, authOf(req), req.body.id, req.body.username);
       return ok(null);
     },
   );
@@ -127,16 +128,16 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Resets a sub-account password to the default',
+        description:
+          'Gives a sub-account a new random password, answered here once; its first login must change it',
         body: IdBody,
-        response: repliesNull(),
+        response: replies(
+          Row({ password: Type.String({ description: 'The one-time password: shown once, never stored in clear' }) }),
+        ),
       },
       config: { access: write(P.agentResetPwd) },
     },
-    async (req) => {
-      await resetPassword(db, authOf(req), req.body.id, app.config.defaultPassword);
-      return ok(null);
-    },
+    async (req) => ok(await resetPassword(db, authOf(req), req.body.id)),
   );
 
   app.post(

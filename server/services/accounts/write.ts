@@ -12,24 +12,25 @@ import {
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { users, type UserRow } from '../../db/schema/users';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { eachIndependently } from '../../lib/batch';
 import type { AuthContext } from '../../plugins/auth';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword, randomPassword } from '../passwords';
+import type { LoginLimiter } from '../login-limiter';
+import { AppError } from '../../lib/errors';
+import { forgetAuth } from '../../plugins/auth';
+import { checkOwnPassword } from './password-check';
 import { loadDescendant, loadInScope } from '../scope';
-import { deleteUserSessions } from '../sessions';
-import { countNameLookup } from './name-lookups';
-import { usernameExists } from './read';
+import { endOtherSessions } from './end-sessions';
+import { lookUpName } from './name-lookup';
 
 function check(key: MessageKey | null) {
   if (key) throw badRequest(key);
 }
 
-async function assertUsernameFree(db: Db, auth: AuthContext, username: string) {
+async function assertUsernameFree(db: Db, limiter: LoginLimiter, auth: AuthContext, username: string) {
   check(validateUsername(username));
-  if (!(await usernameExists(db, username))) return;
-  await countNameLookup(auth.user.id);
-  throw badRequest('usernameTaken');
+  if (await lookUpName(db, limiter, auth.user.id, username, 'whenTaken')) throw badRequest('usernameTaken');
 }
 
 function assertRoleAssignable(auth: AuthContext, role: number) {
@@ -51,14 +52,19 @@ export interface NewAccount {
   expireAt?: string | null;
 }
 
-export async function insertUser(db: Db, auth: AuthContext, input: NewAccount): Promise<UserRow> {
+export async function insertUser(
+  db: Db,
+  limiter: LoginLimiter,
+  auth: AuthContext,
+  input: NewAccount,
+): Promise<UserRow> {
   const parent = input.parentId ? await loadInScope(db, auth, input.parentId) : auth.user;
   if (!isAgentRole(parent.role)) throw badRequest('notAgent');
   assertRoleAssignable(auth, input.role);
   check(validatePassword(input.password));
   check(validateTelephone(input.telephone ?? ''));
   check(validateEmail(input.email ?? ''));
-  await assertUsernameFree(db, auth, input.username);
+  await assertUsernameFree(db, limiter, auth, input.username);
   const [row] = await db
     .insert(users)
     .values({
@@ -93,17 +99,18 @@ export interface AccountChanges {
   oldPassword?: string;
 }
 
-/** Runs a password check of the caller within its limit (LoginLimiter.check). */
-export type PasswordCheck = (userId: number, verify: () => Promise<boolean>) => Promise<boolean | 'locked'>;
-
 export async function updateUser(
   db: Db,
+  limiter: LoginLimiter,
   auth: AuthContext,
   c: AccountChanges,
-  limit: PasswordCheck = (_id, verify) => verify(),
 ): Promise<void> {
   const target = await loadInScope(db, auth, c.id);
   const self = target.id === auth.user.id;
+  // A session on a one-time password may only replace it (plugins/auth.ts lets this route through).
+  if (auth.user.mustChangePassword && (!self || c.password === undefined)) {
+    throw new AppError(403, 'passwordChangeRequired');
+  }
   if (!self && !can(auth.ability, PERMISSIONS.agentEdit)) throw forbidden();
   check(validateTelephone(c.telephone ?? ''));
   check(validateEmail(c.email ?? ''));
@@ -117,21 +124,30 @@ export async function updateUser(
     // Another account's password is reset through resetPassword, never set here.
     if (!self) throw badRequest('noPermission');
     check(validatePassword(c.password));
-    const old = c.oldPassword ?? '';
-    const right = await limit(target.id, () => verifyPassword(target.passwordHash, old));
-    if (right === 'locked') throw new AppError(429, 'tooManyPasswordChecks');
-    if (!right) throw badRequest('oldPasswordWrong');
+    if (!c.oldPassword || !(await checkOwnPassword(limiter, auth, c.oldPassword))) {
+      throw badRequest('oldPasswordWrong');
+    }
     set.passwordHash = await hashPassword(c.password);
+    set.mustChangePassword = false;
   }
   await db.update(users).set(set).where(eq(users.id, target.id));
-  // A new password ends the account's other sessions: one opened with the old one is not trusted.
-  if (set.passwordHash) await deleteUserSessions(db, target.id, auth.tokenHash);
+  // A changed password ends the account's other logins (someone may have known the old one).
+  if (set.passwordHash) {
+    await endOtherSessions(db, target.id, auth.tokenHash);
+    forgetAuth(auth.tokenHash); // this session's cached account row holds the old password
+  }
 }
 
-export async function updateUserName(db: Db, auth: AuthContext, id: number, username: string): Promise<void> {
+export async function updateUserName(
+  db: Db,
+  limiter: LoginLimiter,
+  auth: AuthContext,
+  id: number,
+  username: string,
+): Promise<void> {
   const target = await loadInScope(db, auth, id);
   if (target.username === username) return;
-  await assertUsernameFree(db, auth, username);
+  await assertUsernameFree(db, limiter, auth, username);
   await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, target.id));
 }
 
@@ -145,13 +161,19 @@ export async function updateRole(db: Db, auth: AuthContext, id: number, role: nu
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, target.id));
 }
 
-export async function resetPassword(db: Db, auth: AuthContext, id: number, defaultPassword: string) {
+/**
+ * Gives a sub-account a new random password, answered once to the one resetting it; the first
+ * login with it must change it (users.mustChangePassword). Every session of the account ends.
+ */
+export async function resetPassword(db: Db, auth: AuthContext, id: number): Promise<{ password: string }> {
   const target = await loadDescendant(db, auth, id);
+  const password = randomPassword();
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(defaultPassword), updatedAt: new Date() })
+    .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: new Date() })
     .where(eq(users.id, target.id));
-  await deleteUserSessions(db, target.id);
+  await endOtherSessions(db, target.id);
+  return { password };
 }
 
 export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
@@ -169,8 +191,8 @@ export const deleteMany = (db: Db, auth: AuthContext, ids: number[]) =>
   eachIndependently(ids, (id) => deleteUser(db, auth, id));
 
 /** Creates each account on its own (spec: /user/importUser); the report never echoes a password. */
-export async function importUsers(db: Db, auth: AuthContext, rows: NewAccount[]) {
-  const results = await eachIndependently(rows, (row) => insertUser(db, auth, row));
+export async function importUsers(db: Db, limiter: LoginLimiter, auth: AuthContext, rows: NewAccount[]) {
+  const results = await eachIndependently(rows, (row) => insertUser(db, limiter, auth, row));
   return results.map(({ item: { password: _password, ...item }, ...result }) => ({ ...result, item }));
 }
 
@@ -201,9 +223,4 @@ export async function transferAgent(
       .set({ ancestors: sql`${newChain} || substr(${users.ancestors}, ${oldChain.length + 1})` })
       .where(or(eq(users.ancestors, oldChain), like(users.ancestors, `${oldChain},%`)));
   });
-}
-
-/** Whether `password` is the caller's current one (the session loaded the account row). */
-export function checkOwnPassword(auth: AuthContext, password: string): Promise<boolean> {
-  return verifyPassword(auth.user.passwordHash, password);
 }

@@ -70,7 +70,9 @@ const generate = () =>
 
 /**
  * Creates `count` codes at one rate, of the caller, under one batch number: generated ones, or
- * the one code typed (count 1). A collision with an existing code is drawn again.
+ * the one code typed (count 1). Codes are unique per creator (the payee of its subtree), so a
+ * collision is only ever with the caller's own codes: a generated one is drawn again, a typed one
+ * is refused as taken. Another agent's codes are never looked at: whether they exist is theirs.
  */
 export async function createCodes(
   db: Db,
@@ -87,7 +89,6 @@ export async function createCodes(
       .values({ code, rate: c.rate, userId: auth.user.id, batchNo, expiresAt })
       .onConflictDoNothing()
       .returning({ code: dc.code });
-    // Taken among the caller's own codes only: codes are unique per creator.
     if (!rows.length) throw badRequest('discountCodeTaken');
     return { batchNo, codes: [code] };
   }
@@ -126,9 +127,10 @@ async function refusal(tx: Tx | Db, code: string, payeeId: number, now: Date) {
   const [row] = await tx
     .select()
     .from(dc)
-    .where(and(eq(dc.code, normalizeDiscountCode(code)), eq(dc.userId, payeeId)));
+    .where(and(eq(dc.userId, payeeId), eq(dc.code, normalizeDiscountCode(code))));
   const usable =
     row &&
+    row.userId === payeeId &&
     row.status === DISCOUNT_CODE_STATUS.enabled &&
     (!row.expiresAt || row.expiresAt > now);
   if (!usable) return 'discountCodeNotFound' as const;
@@ -142,7 +144,7 @@ export async function peekCode(db: Db, code: string, payeeId: number, now = new 
   const [row] = await db
     .select({ rate: dc.rate })
     .from(dc)
-    .where(and(eq(dc.code, normalizeDiscountCode(code)), eq(dc.userId, payeeId)));
+    .where(and(eq(dc.userId, payeeId), eq(dc.code, normalizeDiscountCode(code))));
   return row!.rate;
 }
 

@@ -1,4 +1,4 @@
-import { App, Form, Modal, TreeSelect } from 'antd';
+import { App, Form, Modal, TreeSelect, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialValues, labelKeyOf, requestBody } from '../../components/resource/derive';
@@ -20,7 +20,7 @@ interface Props {
 /** The form (or confirmation) of one account action; the server's message shows on refusal. */
 export function AccountActionModal({ action, node, roots, onClose }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const plain = action.fields.filter((f) => f !== 'transferTo');
@@ -39,8 +39,26 @@ export function AccountActionModal({ action, node, roots, onClose }: Props) {
     const values = action.fields.length > 0 ? await form.validateFields() : {};
     setBusy(true);
     try {
-      await request(action.endpoint, action.body(node, requestBody(AGENT_ENTITY, action.fields, values)));
-      message.success(t('agent:done'));
+      const answer = await request<{ password?: string } | null>(
+        action.endpoint,
+        action.body(node, requestBody(AGENT_ENTITY, action.fields, values)),
+      );
+      if (action.name === 'resetPassword' && answer?.password) {
+        // Shown this once: the server keeps only its hash.
+        modal.success({
+          title: t('agent:oneTimePassword.title', { username: node.username }),
+          content: (
+            <>
+              <Typography.Paragraph copyable={{ text: answer.password }}>
+                <Typography.Text code strong data-testid="one-time-password-shown">
+                  {answer.password}
+                </Typography.Text>
+              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{t('agent:oneTimePassword.note')}</Typography.Paragraph>
+            </>
+          ),
+        });
+      } else message.success(t('agent:done'));
       onClose(true);
     } catch (err) {
       message.error(errorText(err));

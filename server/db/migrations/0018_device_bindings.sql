@@ -1,1 +1,0 @@
-ALTER TABLE "devices" ADD COLUMN "bound_family" varchar(16);

@@ -1,1 +1,0 @@
-ALTER TABLE "devices" ADD COLUMN "password_must_change" boolean DEFAULT false NOT NULL;
