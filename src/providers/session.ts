@@ -28,6 +28,8 @@ export interface LoginData {
   payAllowed: boolean;
   /** Logged in with a one-time password (after a reset): only the change page is shown until changed. */
   mustChangePassword?: boolean;
+  /** Set for a device login (/loginByCert). */
+  deviceId?: number | null;
 }
 
 /** sessionStorage keys (spec section 3). Logout clears the user, the selections and the list. */

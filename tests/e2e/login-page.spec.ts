@@ -43,13 +43,25 @@ test('the brand draws the page: title, logo and download links', async ({ page }
   await expect(page).toHaveTitle('FleetGate GPS');
 });
 
-test('logging in by device id opens the monitor', async ({ page }) => {
-  // A device of the seeded fleet. No device API exists yet to look one up, but the seed is
-  // deterministic (server/db/seed/devices.ts), so it names the same devices the server holds.
+test('logging in by device id: the drawn password is replaced first, then the monitor opens', async ({ page, request }) => {
+  // A device of the seeded fleet (deterministic: server/db/seed/devices.ts), the last one owned,
+  // so no other test's device. The seed gives devices no password: its agent resets one.
   const { buildDemoFleet } = await import('../../server/db/seed/devices');
-  const device = buildDemoFleet(new Date()).devices.find((d) => d.userId != null);
-  expect(device).toBeDefined();
-  await page.goto(`/loginByCert?terminalID=${device?.terminalId}&password=${PASSWORD}`);
+  const device = buildDemoFleet(new Date()).devices.filter((d) => d.userId != null).at(-1)!;
+  const login = await request.post('/api/login', { data: { username: 'admin', password: PASSWORD } });
+  const token = (await login.json()).data.token as string;
+  const reset = await request.post('/api/device/resetDevicePassword', {
+    data: { terminalIDs: [device.terminalId] },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const drawn = (await reset.json()).data.passwords[0].password as string;
+  await page.goto(`/loginByCert?terminalID=${device.terminalId}&password=${drawn}`);
+  const form = page.getByTestId('must-change-password');
+  await expect(form).toBeVisible();
+  await expect(form.getByTestId('one-time-password')).toHaveCount(0);
+  await form.getByTestId('new-password').fill('Van-42-key');
+  await form.getByTestId('confirm-password').fill('Van-42-key');
+  await form.getByTestId('change-password-save').click();
   await expect(page).toHaveURL('/index/home');
   await expect(page.getByTestId('header-user')).toBeVisible();
 });

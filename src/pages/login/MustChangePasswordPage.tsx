@@ -15,8 +15,10 @@ interface Fields {
 }
 
 /**
- * Shown instead of the app after a login with a one-time password (a reset by the agent): the
- * server refuses everything else of this session until the password is changed.
+ * Shown instead of the app after a login with a password the platform drew: an account's
+ * one-time password (a reset by the agent), or a device's (an import or a device reset, logged
+ * in through /loginByCert). The server refuses everything else of this session until it is
+ * changed.
  */
 export function MustChangePasswordPage() {
   const { t } = useTranslation();
@@ -25,12 +27,20 @@ export function MustChangePasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const session = getSession();
   if (!session) return null;
+  // A device login sets its device's password; it needs no old one (it just logged in with it).
+  const device = session.deviceId != null;
 
   const save = async (v: Fields) => {
     setSaving(true);
     setError(null);
     try {
-      await request('/user/updateUser', { id: session.user.id, password: v.password, oldPassword: v.oldPassword });
+      if (device) await request('/device/changeOwnPassword', { password: v.password });
+      else
+        await request('/user/updateUser', {
+          id: session.user.id,
+          password: v.password,
+          oldPassword: v.oldPassword,
+        });
       setSession({ ...session, user: { ...session.user }, mustChangePassword: false });
       void navigate(PUBLIC_ROUTES.redirect, { replace: true });
     } catch (err) {
@@ -47,17 +57,27 @@ export function MustChangePasswordPage() {
 
   return (
     <div style={{ display: 'flex', justifyContent: 'center', padding: '10vh 16px' }}>
-      <Card title={t('account.mustChange.title')} style={{ width: 420, maxWidth: '100%' }} data-testid="must-change-password">
-        <Typography.Paragraph>{t('account.mustChange.intro', { username: session.user.username })}</Typography.Paragraph>
+      <Card
+        title={t('account.mustChange.title')}
+        style={{ width: 420, maxWidth: '100%' }}
+        data-testid="must-change-password"
+      >
+        <Typography.Paragraph>
+          {device
+            ? t('account.mustChange.deviceIntro')
+            : t('account.mustChange.intro', { username: session.user.username })}
+        </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form<Fields> layout="vertical" onFinish={(v) => void save(v)} requiredMark={false}>
-          <Form.Item
-            name="oldPassword"
-            label={t('account.mustChange.oneTime')}
-            rules={[{ required: true, message: t('errors:required') }]}
-          >
-            <Input.Password autoComplete="current-password" data-testid="one-time-password" />
-          </Form.Item>
+          {device ? null : (
+            <Form.Item
+              name="oldPassword"
+              label={t('account.mustChange.oneTime')}
+              rules={[{ required: true, message: t('errors:required') }]}
+            >
+              <Input.Password autoComplete="current-password" data-testid="one-time-password" />
+            </Form.Item>
+          )}
           <Form.Item
             name="password"
             label={t('account.newPassword')}
