@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import { Type } from '../lib/schema/response';
+import { isLoopbackAddress } from './loopback';
 import { collectProcessMetrics, metricsRegistry } from './metrics';
 
 /**
  * Liveness, readiness and metrics of a process, for load balancers, orchestrators and
- * Prometheus. Outside /api and public (no session): a probe has no login. /metrics may want a
- * token (METRICS_TOKEN). Every role serves them: API nodes on PORT, gateway nodes on OPS_PORT.
+ * Prometheus. Outside /api and public (no session): a probe has no login. /metrics tells a lot
+ * about the fleet, so it wants a token (METRICS_TOKEN) or, without one, a loopback client.
+ * Every role serves them: API nodes on PORT, gateway nodes on OPS_PORT.
  */
 
 /** What the process tells its probes about itself; `stopping` is set the moment shutdown starts. */
@@ -111,7 +113,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
         tags: ['ops'],
         description:
           'Prometheus metrics of this process (text exposition format). With METRICS_TOKEN set, ' +
-          'send `Authorization: Bearer <token>`.',
+          'send `Authorization: Bearer <token>`; without it, only loopback clients may read them.',
         security: [],
         response: {
           200: {
@@ -119,7 +121,8 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
             content: { 'text/plain': { schema: { type: 'string' } } },
           },
           401: {
-            description: 'METRICS_TOKEN is set and the request did not send it',
+            description:
+              'METRICS_TOKEN is set and the request did not send it, or it is unset and the client is not on loopback',
             content: { 'text/plain': { schema: { type: 'string' } } },
           },
         },
@@ -131,6 +134,9 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
           .update(req.headers.authorization ?? '')
           .digest();
         if (!timingSafeEqual(got, wanted)) return reply.code(401).type('text/plain').send('unauthorized');
+      } else if (!isLoopbackAddress(req.socket.remoteAddress)) {
+        // The socket's peer, not req.ip: a proxy's X-Forwarded-For must not make a client local.
+        return reply.code(401).type('text/plain').send('unauthorized');
       }
       const text = await (opts.metrics ?? (() => metricsRegistry.metrics()))();
       return reply.type(metricsRegistry.contentType).send(text);
