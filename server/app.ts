@@ -104,7 +104,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The map hosts of the configured providers, for the CSP below (helmet's directive functions
   // are synchronous: the setting is read here first).
   app.addHook('onRequest', async (req) => {
-    (req.raw as MapCspRequest).mapSources = await cachedMapSources(opts.handle.db);
+    // Without the database (a probe while it is down) the policy allows no map host: fail closed.
+    (req.raw as MapCspRequest).mapSources = await cachedMapSources(opts.handle.db).catch(() => undefined);
   });
   const hosts = (d: keyof MapSources) => (req: unknown) =>
     ((req as MapCspRequest).mapSources?.[d] ?? []).join(' ');
