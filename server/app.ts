@@ -46,10 +46,14 @@ import publicApiV1Routes from './routes/v1/index';
 import deviceMoreRoutes from './routes/device/more';
 import probeRoutes from './routes/probe/index';
 import tileRoutes from './routes/tiles/index';
-import { MAP_PROVIDER_SOURCES } from './services/map/csp';
+import type { MapSources } from './services/map/csp';
+import { cachedMapSources } from './services/map/csp-cache';
 import { opsRoutes, type OpsState } from './ops/health';
 import { echoRequestId, serverLogOptions } from './ops/logging';
 import { watchRealtime } from './ops/metrics';
+
+/** The raw request carries the CSP's map hosts from the onRequest hook to helmet's directives. */
+type MapCspRequest = { mapSources?: MapSources };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,17 +103,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('bus', { getter: () => bus });
 
   echoRequestId(app);
+  // The map hosts of the configured providers, for the CSP below (helmet's directive functions
+  // are synchronous: the setting is read here first).
+  app.addHook('onRequest', async (req) => {
+    // Without the database (a probe while it is down) the policy allows no map host: fail closed.
+    (req.raw as MapCspRequest).mapSources = await cachedMapSources(opts.handle.db).catch(() => undefined);
+  });
+  const hosts = (d: keyof MapSources) => (req: unknown) =>
+    ((req as MapCspRequest).mapSources?.[d] ?? []).join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Keyed map providers (mapKey setting): their scripts, tiles and calls.
-        scriptSrc: ["'self'", ...MAP_PROVIDER_SOURCES.script],
+        scriptSrc: ["'self'", hosts('script')],
         // antd writes its styles at run time (CSS-in-JS).
-        styleSrc: ["'self'", "'unsafe-inline'", ...MAP_PROVIDER_SOURCES.style],
-        imgSrc: ["'self'", 'data:', 'blob:', ...MAP_PROVIDER_SOURCES.img],
+        styleSrc: ["'self'", "'unsafe-inline'", hosts('style')],
+        imgSrc: ["'self'", 'data:', 'blob:', hosts('img')],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...MAP_PROVIDER_SOURCES.connect],
+        connectSrc: ["'self'", 'ws:', 'wss:', hosts('connect')],
         upgradeInsecureRequests: null,
       },
     },

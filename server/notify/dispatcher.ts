@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { notifications, webhookEndpoints, type NotificationRow } from '../db/schema/notifications';
 import { DEFAULT_BACKOFF_MS, retryDelay } from './backoff';
 import type { NotifyProvider } from './provider';
-import { assertPublicReceiver, PrivateAddressError } from './address-guard';
+import { PrivateAddressError } from './address-guard';
 import { postWebhook } from './webhook';
 
 export interface DispatcherOptions {
@@ -160,8 +160,10 @@ export class NotifyDispatcher {
         const secret = secrets.get(`${n.userId} ${n.target}`);
         // Deleted or disabled since the notice was queued: nobody wants it any more.
         if (!secret) throw new Gone('endpoint removed or disabled');
-        if (!this.opts.webhookPrivate) await assertPublicReceiver(n.target);
-        return postWebhook(n.target, secret, n.body, n.id, this.timeoutMs);
+        // postWebhook checks the receiver's address and connects to the one it checked.
+        return postWebhook(n.target, secret, n.body, n.id, this.timeoutMs, new Date(), {
+          allowPrivate: !!this.opts.webhookPrivate,
+        });
       }
       default:
         throw new Gone(`unknown channel ${n.channel}`);

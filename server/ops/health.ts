@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../bus/types';
 import type { Db } from '../db/client';
 import { Type } from '../lib/schema/response';
+import { isLoopbackAddress } from './loopback';
 import { collectProcessMetrics, metricsRegistry } from './metrics';
 
 /**
  * Liveness, readiness and metrics of a process, for load balancers, orchestrators and
- * Prometheus. Outside /api and public (no session): a probe has no login. /metrics may want a
- * token (METRICS_TOKEN). Every role serves them: API nodes on PORT, gateway nodes on OPS_PORT.
+ * Prometheus. Outside /api and public (no session): a probe has no login. /metrics tells a lot
+ * about the fleet, so it wants a token (METRICS_TOKEN) or, without one, a loopback client.
+ * Every role serves them: API nodes on PORT, gateway nodes on OPS_PORT.
  */
 
 /** What the process tells its probes about itself; `stopping` is set the moment shutdown starts. */
@@ -111,7 +113,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
         tags: ['ops'],
         description:
           'Prometheus metrics of this process (text exposition format). With METRICS_TOKEN set, ' +
-          'send `Authorization: Bearer <token>`; without it, only clients on this machine (loopback) may read them.',
+          'send `Authorization: Bearer <token>`; without it, only loopback clients may read them.',
         security: [],
         response: {
           200: {
@@ -132,20 +134,12 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
           .update(req.headers.authorization ?? '')
           .digest();
         if (!timingSafeEqual(got, wanted)) return reply.code(401).type('text/plain').send('unauthorized');
-        // No token: this machine's scraper only. The socket says who is there; a forwarded
-        // address could be anyone's claim.
-      } else if (!isLoopback(req.socket.remoteAddress)) {
-        return reply.code(401).type('text/plain').send('unauthorized: set METRICS_TOKEN to read metrics remotely');
+      } else if (!isLoopbackAddress(req.socket.remoteAddress)) {
+        // The socket's peer, not req.ip: a proxy's X-Forwarded-For must not make a client local.
+        return reply.code(401).type('text/plain').send('unauthorized');
       }
       const text = await (opts.metrics ?? (() => metricsRegistry.metrics()))();
       return reply.type(metricsRegistry.contentType).send(text);
     },
   );
-}
-
-/** 127.0.0.0/8 and ::1, as IPv4, IPv6 or IPv4-mapped IPv6. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }

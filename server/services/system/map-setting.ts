@@ -1,4 +1,5 @@
 import { MAP_TYPES, type MapType } from '../../../src/domain/codes';
+import { forgetMapSources } from '../map/csp-cache';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
 import {
@@ -95,5 +96,6 @@ export async function saveSetting(db: Db, key: string, value: unknown, userId: n
 
 export async function saveMapKeyForm(db: Db, form: MapKeyForm, userId: number): Promise<MapKeyForm> {
   await saveSetting(db, MAP_KEY_SETTING, storedOf(form), userId);
+  forgetMapSources();
   return readMapKeyForm(db);
 }

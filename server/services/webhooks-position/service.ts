@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PositionEvent } from '../../../src/domain/live-events';
 import type { EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
-import { assertPublicReceiver } from '../../notify/address-guard';
 import { postWebhook } from '../../notify/webhook';
 import { WEBHOOKS_CHANGED } from '../apikey/webhook-events';
 import { PositionBatcher } from './batcher';
@@ -114,8 +113,10 @@ export class PositionWebhooks {
     });
     const post = (async () => {
       try {
-        if (!this.opts.allowPrivate) await assertPublicReceiver(receiver.url);
-        await postWebhook(receiver.url, receiver.secret, body, ++this.seq, this.opts.timeoutMs);
+        // postWebhook checks the receiver's address and connects to the one it checked.
+        await postWebhook(receiver.url, receiver.secret, body, ++this.seq, this.opts.timeoutMs, new Date(), {
+          allowPrivate: !!this.opts.allowPrivate,
+        });
         this.stats.posted++;
       } catch (err) {
         this.stats.failed++;
