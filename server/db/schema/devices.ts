@@ -42,6 +42,8 @@ export const devices = pgTable(
     /** NB-IoT devices: the id the NB platform knows it by (spec: the Nbiot deviceId lookup). */
     nbDeviceId: varchar('nb_device_id', { length: 64 }),
     passwordHash: text('password_hash'),
+    /** SHA-256 (hex) of the key the OsmAnd listener requires of this device; null: none (src/domain/osmand-key.ts). */
+    osmandKeyHash: text('osmand_key_hash'),
     /** DEVICE_STATE: 0 unknown, 1 online, 2 offline, 3 unactivated, 4 expired. */
     state: smallint('state').notNull().default(3),
     stateTime: timestamp('state_time', { withTimezone: true }),

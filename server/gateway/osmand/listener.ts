@@ -8,6 +8,7 @@ import type { KnownDevice } from '../runtime/directory';
 import { recordAlarm } from '../runtime/alarms';
 import { storePosition } from '../runtime/store-position';
 import { OSMAND_BODY_MAX, OSMAND_URL_MAX } from './limits';
+import { keyHashOf, keyOfUrl, keyOpens, withoutKey } from './device-key';
 import { HttpPresence } from './presence';
 import { FixAdmission } from './rate';
 import { StoreLatency } from './store-latency';
@@ -71,7 +72,7 @@ async function handle(
   if (body === null) return answer(res, 413, true);
   const decoded = decodeOsmAnd({ url, contentType: req.headers['content-type'], body });
   countFrame('osmand', !decoded.ok);
-  const raw = body ? `${url}\n${body}` : url;
+  const raw = withoutKey(body ? `${url}\n${body}` : url);
   if (!decoded.ok) {
     if (decoded.terminalId) log(ctx, null, decoded.terminalId, raw, { error: decoded.error });
     return answer(res, 400, false, decoded.error);
@@ -83,7 +84,9 @@ async function handle(
   const admitted = admission.admit(terminalId, message.time);
   if (admitted === 'tooFast') return answer(res, 429);
   const device = await ctx.directory.lookup(terminalId);
-  const refusal = refusalOf(device);
+  // Looked up and compared for every id, known or not: the same work whatever the answer.
+  const keyed = keyOpens(await keyHashOf(ctx.db, terminalId), keyOfUrl(url));
+  const refusal = refusalOf(device, keyed);
   if (refusal) {
     // Unknown, or bound to another gateway family (a GT06 IMEI on the phone port): logged
     // here, answered like a stored fix after as long as one takes, so a client cannot tell
@@ -120,9 +123,13 @@ async function handle(
 }
 
 /** Why the OsmAnd port serves no fix of this device, or null when it does. */
-function refusalOf(device: KnownDevice | null): 'unknownDevice' | 'otherFamily' | null {
+function refusalOf(
+  device: KnownDevice | null,
+  keyed: boolean,
+): 'unknownDevice' | 'otherFamily' | 'wrongKey' | null {
   if (!device) return 'unknownDevice';
   if (!familyMayServe('osmand', device.protocol)) return 'otherFamily';
+  if (!keyed) return 'wrongKey';
   return null;
 }
 

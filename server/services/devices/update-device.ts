@@ -2,11 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import type { AuthContext } from '../../plugins/auth';
+import { validateOsmAndKey } from '../../../src/domain/osmand-key';
+import { badRequest } from '../../lib/errors';
+import { hashOsmAndKey } from '../../gateway/osmand/device-key';
 import { updateDeviceInfo, type DeviceInfoInput } from './info';
 
 export interface UpdateDeviceInput extends DeviceInfoInput {
   /** Overspeed threshold in km/h; 0 clears it (the platform default applies). */
   speedLimit?: number;
+  /** The key the OsmAnd listener requires of the device (src/domain/osmand-key.ts); '' clears it. */
+  osmandKey?: string;
 }
 
 /**
@@ -15,8 +20,18 @@ export interface UpdateDeviceInput extends DeviceInfoInput {
  * that screen does not edit, is set here, after the shared update found the device in scope.
  */
 export async function updateDevice(db: Db, auth: AuthContext, input: UpdateDeviceInput) {
-  const { speedLimit, ...info } = input;
+  const { speedLimit, osmandKey, ...info } = input;
+  if (osmandKey !== undefined) {
+    const problem = validateOsmAndKey(osmandKey);
+    if (problem) throw badRequest(problem);
+  }
   const row = await updateDeviceInfo(db, auth, info);
+  // Set only once the shared update found the device in the caller's scope (it throws otherwise).
+  if (osmandKey !== undefined && row)
+    await db
+      .update(devices)
+      .set({ osmandKeyHash: osmandKey === '' ? null : hashOsmAndKey(osmandKey) })
+      .where(eq(devices.id, row.id));
   if (speedLimit === undefined || !row) return { ...row, speedLimit: await speedLimitOf(db, row?.id) };
   const value = speedLimit === 0 ? null : speedLimit;
   await db.update(devices).set({ speedLimit: value }).where(eq(devices.id, row.id));

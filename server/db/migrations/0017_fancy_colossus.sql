@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "osmand_key_hash" text;
