@@ -17,6 +17,9 @@ export type CarrierKind = 'vehicle' | 'phone' | 'personal';
  */
 export const MAX_SPEED_KMH: Record<CarrierKind, number> = { vehicle: 300, phone: 1000, personal: 1000 };
 
+/** The highest maximum speed a device may be given (km/h): an airliner's. */
+export const MAX_SPEED_SETTING_KMH = 1200;
+
 /** The kind a device protocol is made for: phones and personal trackers; the rest ride vehicles. */
 export function carrierKindOf(protocol: number): CarrierKind {
   if (protocol === DEVICE_PROTOCOL.OsmAnd) return 'phone';

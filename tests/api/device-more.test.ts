@@ -78,7 +78,7 @@ describe('updateDevice', () => {
 });
 
 describe('updateDevice: the OsmAnd key', () => {
-  it('stores only a hash, clears with an empty key, refuses a short key and devices out of scope', async () => {
+  it('stores only a hash, clears with an empty key, refuses a short key and devices out of scope; sets the maximum speed', async () => {
     const d = await gt06Of('agent', 2);
     const key = `k-${freshImei()}`;
     const set = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, osmandKey: key }, agent);
@@ -108,6 +108,12 @@ describe('updateDevice: the OsmAnd key', () => {
     ).toBeNull();
     await h.post('/api/device/updateDevice', { terminalID: d.terminalId, osmandKey: '' }, agent);
     expect(await hash()).toBeNull();
+    const maxSpeed = async () =>
+      (await h.handle.db.select({ v: devices.maxSpeed }).from(devices).where(eq(devices.id, d.id)))[0]!.v;
+    await h.post('/api/device/updateDevice', { terminalID: d.terminalId, maxSpeed: 120 }, agent);
+    expect(await maxSpeed()).toBe(120);
+    await h.post('/api/device/updateDevice', { terminalID: d.terminalId, maxSpeed: 0 }, agent);
+    expect(await maxSpeed()).toBeNull();
   });
 });
 

@@ -21,21 +21,31 @@ let t: TestDatabase;
 let gw: Gateway;
 let osmand: OsmAndListener;
 let device: { id: number; terminalId: string };
+let ownerId: number;
+let serial = 0;
+
+/** A phone of its own (OsmAnd protocol) for a test. */
+async function phone(maxSpeed: number | null = null) {
+  const [d] = await t.db
+    .insert(devices)
+    .values({
+      terminalId: `86999${String(Date.now()).slice(-8)}${serial++}`,
+      userId: ownerId,
+      protocol: DEVICE_PROTOCOL.OsmAnd,
+      state: DEVICE_STATE.offline,
+      maxSpeed,
+    })
+    .returning({ id: devices.id, terminalId: devices.terminalId });
+  return d;
+}
 
 beforeAll(async () => {
   t = await openTestDatabase({ seed: true });
   gw = await startGateway({ db: t.db, bus: createMemoryBus() }, []);
   osmand = await startOsmAnd(gw.ctx, { port: 0, host: '127.0.0.1' });
   const [owner] = await t.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
-  [device] = await t.db
-    .insert(devices)
-    .values({
-      terminalId: '86999000' + String(Date.now()).slice(-7),
-      userId: owner.id,
-      protocol: DEVICE_PROTOCOL.OsmAnd,
-      state: DEVICE_STATE.offline,
-    })
-    .returning({ id: devices.id, terminalId: devices.terminalId });
+  ownerId = owner.id;
+  device = await phone();
   const [paris] = await t.db
     .insert(fences)
     .values({
@@ -56,8 +66,8 @@ afterAll(async () => {
   await t.dispose();
 });
 
-const fix = (lat: number, lon: number, at: number) =>
-  fetch(`http://127.0.0.1:${osmand.port}/?id=${device.terminalId}&lat=${lat}&lon=${lon}&timestamp=${at}`);
+const fix = (lat: number, lon: number, at: number, id = device.terminalId) =>
+  fetch(`http://127.0.0.1:${osmand.port}/?id=${id}&lat=${lat}&lon=${lon}&timestamp=${at}`);
 
 it('stores Shenzhen to Paris in a minute flagged as a jump: the device stays in Shenzhen, no fence alarm', async () => {
   const t0 = Math.floor(Date.now() / 1000) * 1000 - 180_000;
@@ -89,4 +99,28 @@ it('stores Shenzhen to Paris in a minute flagged as a jump: the device stays in 
   expect(raised).toEqual([]);
   const [side] = await t.db.select().from(fenceDevices).where(eq(fenceDevices.deviceId, device.id));
   expect(side.inside).not.toBe(true);
+});
+
+it('judges by the device’s own maximum speed when it has one', async () => {
+  // 120 km/h for five minutes: believable for a phone (1000 km/h), not for a device set to 50.
+  const t0 = Math.floor(Date.now() / 1000) * 1000 - 600_000;
+  const slow = await phone(50);
+  const usual = await phone();
+  for (const d of [slow, usual]) {
+    expect((await fix(22.3, 114.0, t0, d.terminalId)).status).toBe(200);
+    expect((await fix(22.3 + 10 / 111.2, 114.0, t0 + 300_000, d.terminalId)).status).toBe(200);
+  }
+  await gw.ctx.writer.drain();
+  const flags = async (id: number) =>
+    (await t.db.select().from(positions).where(eq(positions.deviceId, id)).orderBy(positions.fixTime)).map(
+      (r) => [r.valid, (r.attributes as { invalid?: string } | null)?.invalid ?? null],
+    );
+  expect(await flags(slow.id)).toEqual([
+    [true, null],
+    [false, 'jump'],
+  ]);
+  expect(await flags(usual.id)).toEqual([
+    [true, null],
+    [true, null],
+  ]);
 });

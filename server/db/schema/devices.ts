@@ -67,6 +67,8 @@ export const devices = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     /** Overspeed alarm threshold in km/h; null: OVERSPEED_KMH. */
     speedLimit: smallint('speed_limit'),
+    /** Fastest believable speed in km/h: faster fixes are jumps (src/domain/fix-jump.ts); null: its kind's. */
+    maxSpeed: smallint('max_speed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

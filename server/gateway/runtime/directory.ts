@@ -17,6 +17,8 @@ export interface KnownDevice {
   expired: boolean;
   /** Overspeed alarm threshold (km/h); null: the platform's. */
   speedLimit: number | null;
+  /** Fastest believable speed (km/h) for jump checks; null: its kind's (src/domain/fix-jump.ts). */
+  maxSpeed?: number | null;
   /** The owner's id and its ancestors' (ownerChain): the accounts whose areas apply to the device. */
   owners?: number[];
   /** Its model's location ack setting (device_types.location_ack); null: the protocol's default. */
@@ -55,6 +57,7 @@ export class DeviceDirectory {
         userId: devices.userId,
         expireAt: devices.platformExpireAt,
         speedLimit: devices.speedLimit,
+        maxSpeed: devices.maxSpeed,
         ancestors: users.ancestors,
         locationAck: deviceTypes.locationAck,
       })
@@ -71,6 +74,7 @@ export class DeviceDirectory {
         userId: d.userId,
         expired: !!d.expireAt && d.expireAt.getTime() < now,
         speedLimit: d.speedLimit,
+        maxSpeed: d.maxSpeed,
         owners:
           d.userId == null
             ? []

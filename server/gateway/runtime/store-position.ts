@@ -28,7 +28,7 @@ export function storePosition(
     let memory = memories.get(writer);
     if (!memory) memories.set(writer, (memory = new JumpMemory()));
     const fix = { lat: record.lat, lon: record.lon, t: record.fixTime.getTime() };
-    if (memory.judge(deviceId, fix, maxSpeedKmhOf(device.protocol))) {
+    if (memory.judge(deviceId, fix, maxSpeedKmhOf(device.protocol, device.maxSpeed))) {
       record.valid = false;
       record.attributes = { ...record.attributes, invalid: 'jump' };
     }

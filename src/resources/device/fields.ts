@@ -15,6 +15,7 @@ import {
   validateTelephone,
 } from '../../domain/validators';
 import { SPEED_LIMIT_MAX_KMH, TERMINAL_ID_MAX } from '../../domain/limits';
+import { MAX_SPEED_SETTING_KMH } from '../../domain/fix-jump';
 import { OSMAND_KEY_MAX, validateOsmAndKey } from '../../domain/osmand-key';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 import { keyedOptions, PROTOCOL_OPTIONS } from '../options';
@@ -97,6 +98,7 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   targetUser: { type: 'account', required: true, param: 'userId' },
   targetCustomer: { type: 'account', required: true, param: 'userId', helpKey: 'help.targetCustomer' },
   speedLimit: { type: 'number', min: 0, max: SPEED_LIMIT_MAX_KMH, helpKey: 'help.speedLimit' },
+  maxSpeed: { type: 'number', min: 0, max: MAX_SPEED_SETTING_KMH, helpKey: 'help.maxSpeed' },
   // Write-only: left empty the device keeps its key (editOsmAndKey below).
   osmandKey: {
     type: 'password',

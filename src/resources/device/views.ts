@@ -89,6 +89,7 @@ export const DEVICE_ROW_ACTIONS: EntityAction[] = [
       'iconType',
       'timezone',
       'speedLimit',
+      'maxSpeed',
       'osmandKey',
       'osmandKeyClear',
     ],

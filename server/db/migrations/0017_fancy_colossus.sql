@@ -1,1 +1,0 @@
-ALTER TABLE "devices" ADD COLUMN "osmand_key_hash" text;
