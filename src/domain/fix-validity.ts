@@ -12,7 +12,8 @@
 export const FIX_FUTURE_TOLERANCE_MS = 10 * 60_000;
 
 /** Why a fix cannot be a current position. */
-export type FixProblem = 'noFix' | 'latitude' | 'longitude' | 'nullIsland' | 'future';
+/** 'jump': out of reach of the device's last trusted fix at its maximum speed (fix-jump.ts). */
+export type FixProblem = 'noFix' | 'latitude' | 'longitude' | 'nullIsland' | 'future' | 'jump';
 
 export interface ReportedFix {
   latitude: number;

@@ -72,6 +72,7 @@ export const MESSAGES = {
   imeiExists: 'This IMEI has already been imported',
   imeiNoTestRecord: 'This IMEI has no factory test record',
   mapConfigMissing: 'Map configuration not obtained',
+  osmandKeyInvalid: 'The OsmAnd key must be 12 to 64 letters, digits or . _ ~ -',
   plateTaken: 'This plate number is already used by another device, please enter a new one',
   deviceAlreadyOwned: 'The device already belongs to this account',
   deviceListEmpty: 'Please select at least one device',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/schema/devices';
 import { jt808Registrations } from '../../server/db/schema/jt808-registrations';
 import { positions } from '../../server/db/schema/positions';
+import { hashOsmAndKey } from '../../server/gateway/osmand/device-key';
 import { PROTOCOL_FAMILY } from '../../src/domain/protocol-family';
 import { ownedBy, reread } from './device-fixture';
 import { closeDatabase, startHarness, type Harness } from './harness';
@@ -73,6 +74,46 @@ describe('updateDevice', () => {
     expect(out.status).toBe(404);
     const r = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, nickname: 'x' }, demo);
     expect(r.meta.key).toBe('demoForbidden');
+  });
+});
+
+describe('updateDevice: the OsmAnd key', () => {
+  it('stores only a hash, clears with an empty key, refuses a short key and devices out of scope; sets the maximum speed', async () => {
+    const d = await gt06Of('agent', 2);
+    const key = `k-${freshImei()}`;
+    const set = await h.post('/api/device/updateDevice', { terminalID: d.terminalId, osmandKey: key }, agent);
+    expect(set.meta.success, JSON.stringify(set.meta)).toBe(true);
+    const hash = async () =>
+      (await h.handle.db.select({ k: devices.osmandKeyHash }).from(devices).where(eq(devices.id, d.id)))[0]!
+        .k;
+    expect(await hash()).toBe(hashOsmAndKey(key));
+    expect(JSON.stringify(set.data)).not.toContain(key);
+    const short = await h.post(
+      '/api/device/updateDevice',
+      { terminalID: d.terminalId, osmandKey: 'short' },
+      agent,
+    );
+    expect(short.meta.key).toBe('osmandKeyInvalid');
+    const other = await foreign();
+    const out = await h.post(
+      '/api/device/updateDevice',
+      { terminalID: other.terminalId, osmandKey: key },
+      agent,
+    );
+    expect(out.status).toBe(404);
+    expect(
+      (
+        await h.handle.db.select({ k: devices.osmandKeyHash }).from(devices).where(eq(devices.id, other.id))
+      )[0]!.k,
+    ).toBeNull();
+    await h.post('/api/device/updateDevice', { terminalID: d.terminalId, osmandKey: '' }, agent);
+    expect(await hash()).toBeNull();
+    const maxSpeed = async () =>
+      (await h.handle.db.select({ v: devices.maxSpeed }).from(devices).where(eq(devices.id, d.id)))[0]!.v;
+    await h.post('/api/device/updateDevice', { terminalID: d.terminalId, maxSpeed: 120 }, agent);
+    expect(await maxSpeed()).toBe(120);
+    await h.post('/api/device/updateDevice', { terminalID: d.terminalId, maxSpeed: 0 }, agent);
+    expect(await maxSpeed()).toBeNull();
   });
 });
 

@@ -8,10 +8,11 @@ import { devices } from '../../server/db/schema/devices';
 import { positions } from '../../server/db/schema/positions';
 import { stock } from '../../server/db/schema/stock';
 import { startOsmAnd, type OsmAndListener } from '../../server/gateway/osmand';
+import { hashOsmAndKey } from '../../server/gateway/osmand/device-key';
 import { OSMAND_FIXES_PER_WINDOW } from '../../server/gateway/osmand/limits';
 import { SimPhone } from '../../server/sim/osmand-phone';
 import { startGateway, type Gateway } from '../../server/gateway/runtime/server';
-import { DEVICE_STATE } from '../../src/domain/codes';
+import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
 import { until } from '../support/until';
 
 let t: TestDatabase;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   device = d;
   await t.db
     .update(devices)
-    .set({ state: DEVICE_STATE.offline, platformExpireAt: null })
+    .set({ state: DEVICE_STATE.offline, platformExpireAt: null, protocol: DEVICE_PROTOCOL.OsmAnd })
     .where(eq(devices.id, d.id));
 });
 afterAll(async () => {
@@ -131,20 +132,70 @@ describe('OsmAnd over HTTP', () => {
     expect(await stored(time)).toHaveLength(1);
   });
 
-  it('refuses an unknown device with 404 and stores nothing', async () => {
-    const res = await get('id=999999999999991&lat=1&lon=2');
-    expect(res.status).toBe(404);
+  it('answers unknown ids and devices of another family exactly like a stored fix, stores nothing and logs why', async () => {
+    const [gt06] = await t.db
+      .select({ id: devices.id, terminalId: devices.terminalId })
+      .from(devices)
+      .where(eq(devices.protocol, DEVICE_PROTOCOL.Gt06))
+      .orderBy(devices.id)
+      .limit(1);
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 40_000);
+    const fix = (id: string) => get(`id=${id}&lat=48.85&lon=2.35&timestamp=${time.getTime()}`);
+    const answers = [];
+    for (const id of [device.terminalId, '999999999999991', gt06.terminalId]) {
+      const res = await fix(id);
+      answers.push({ status: res.status, body: await res.text(), type: res.headers.get('content-type') });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ status: 200, body: '', type: null });
+    await gw.ctx.writer.drain();
+    expect(await t.db.select().from(positions).where(eq(positions.deviceId, gt06.id))).toHaveLength(0);
     await gw.ctx.frameLog.flush();
-    const [log] = await t.db.select().from(deviceLogs).where(eq(deviceLogs.terminalId, '999999999999991'));
-    expect(log.deviceId).toBeNull();
-    expect(log.decoded).toMatchObject({ unknownDevice: true });
+    const [unknown] = await t.db
+      .select()
+      .from(deviceLogs)
+      .where(eq(deviceLogs.terminalId, '999999999999991'));
+    expect(unknown.deviceId).toBeNull();
+    expect(unknown.decoded).toMatchObject({ unknownDevice: true });
+    const [other] = await t.db.select().from(deviceLogs).where(eq(deviceLogs.terminalId, gt06.terminalId));
+    expect(other.decoded).toMatchObject({ otherFamily: true });
+  });
+
+  it('once the device has a key, answers fixes without it or with another alike and stores them not; with it, stores', async () => {
+    const key = 'test-key-0123456789';
+    await t.db
+      .update(devices)
+      .set({ osmandKeyHash: hashOsmAndKey(key) })
+      .where(eq(devices.id, device.id));
+    try {
+      const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 50_000);
+      const fix = (extra: string, ms = time.getTime()) =>
+        get(`id=${device.terminalId}&lat=22.58&lon=114.09&timestamp=${ms}${extra}`);
+      for (const extra of ['', '&key=wrong-key-0123456789']) {
+        const res = await fix(extra);
+        expect({ status: res.status, body: await res.text() }).toEqual({ status: 200, body: '' });
+      }
+      await gw.ctx.writer.drain();
+      expect(await stored(time)).toHaveLength(0);
+      expect((await fix(`&key=${key}`, time.getTime() + 1000)).status).toBe(200);
+      const [row] = await stored(new Date(time.getTime() + 1000));
+      // The key is the server URL's, never an attribute of the fix, nor in the frame log.
+      expect(JSON.stringify(row.attributes ?? {})).not.toContain(key);
+      await gw.ctx.frameLog.flush();
+      const logs = await t.db.select().from(deviceLogs).where(eq(deviceLogs.terminalId, device.terminalId));
+      expect(logs.some((l) => (l.decoded as { wrongKey?: boolean }).wrongKey)).toBe(true);
+      expect(JSON.stringify(logs)).not.toContain(key);
+    } finally {
+      await t.db.update(devices).set({ osmandKeyHash: null }).where(eq(devices.id, device.id));
+    }
   });
 
   it('accepts a device in factory stock without storing a position', async () => {
     const terminalId = '868000000000555';
     await t.db
       .insert(stock)
-      .values({ terminalId, protocol: 13 } as typeof stock.$inferInsert)
+      .values({ terminalId, protocol: DEVICE_PROTOCOL.OsmAnd } as typeof stock.$inferInsert)
       .onConflictDoNothing();
     expect((await get(`id=${terminalId}&lat=1&lon=2`)).status).toBe(200);
   });
@@ -228,12 +279,23 @@ describe('OsmAnd presence when a write comes after the idle limit', () => {
     expect((await get(`id=${device.terminalId}&lat=22.6&lon=114.1&timestamp=${at}`)).status).toBe(200);
     expect(await until(state, (s) => s === DEVICE_STATE.online)).toBe(DEVICE_STATE.online);
     // The row was written after the limit of the next sweep (a late commit, or another process).
-    await t.db.update(devices).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(devices.id, device.id));
+    await t.db
+      .update(devices)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(devices.id, device.id));
     osmand.presence.expire(false, Date.now() + 2_000);
-    expect(await until(async () => osmand.presence.size, (n) => n === 1)).toBe(1);
+    expect(
+      await until(
+        async () => osmand.presence.size,
+        (n) => n === 1,
+      ),
+    ).toBe(1);
     expect(await state()).toBe(DEVICE_STATE.online);
     // Silent since: the next look takes it offline.
-    await t.db.update(devices).set({ updatedAt: new Date(Date.now() - 60_000) }).where(eq(devices.id, device.id));
+    await t.db
+      .update(devices)
+      .set({ updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(devices.id, device.id));
     osmand.presence.expire(false, Date.now() + 2_000);
     expect(await until(state, (s) => s === DEVICE_STATE.offline)).toBe(DEVICE_STATE.offline);
     expect(osmand.presence.size).toBe(0);

@@ -163,6 +163,22 @@ test('agent replaces the IMEI of a device', async ({ page }) => {
   });
 });
 
+test('agent sets an OsmAnd key in a device’s edit dialog', async ({ page }) => {
+  await login(page, 'agent');
+  const device = (await agentOwnDevices(page))[3]!;
+  const row = await showDevice(page, device.terminalID);
+  await row.getByTestId('row-edit').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#osmandKey').fill('short');
+  await dialog.getByTestId('action-ok').click();
+  await expect(dialog).toContainText('12 to 64');
+  await dialog.locator('#osmandKey').fill('phone-key-0123456789');
+  await dialog.screenshot({ path: shot('device-osmand-key.png') });
+  await dialog.getByTestId('action-ok').click();
+  await expect(dialog).toBeHidden();
+  await putBack(page, '/api/device/updateDevice', { terminalID: device.terminalID, osmandKey: '' });
+});
+
 test('/_test shows the checks without login', async ({ page }) => {
   await page.goto('/_test');
   await expect(page).toHaveURL(/\/_test$/);

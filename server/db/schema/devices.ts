@@ -52,6 +52,8 @@ export const devices = pgTable(
      * a device login must choose its own before it may do anything else.
      */
     passwordMustChange: boolean('password_must_change').notNull().default(false),
+    /** SHA-256 (hex) of the key the OsmAnd listener requires of this device; null: none (src/domain/osmand-key.ts). */
+    osmandKeyHash: text('osmand_key_hash'),
     /** DEVICE_STATE: 0 unknown, 1 online, 2 offline, 3 unactivated, 4 expired. */
     state: smallint('state').notNull().default(3),
     stateTime: timestamp('state_time', { withTimezone: true }),
@@ -75,6 +77,8 @@ export const devices = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     /** Overspeed alarm threshold in km/h; null: OVERSPEED_KMH. */
     speedLimit: smallint('speed_limit'),
+    /** Fastest believable speed in km/h: faster fixes are jumps (src/domain/fix-jump.ts); null: its kind's. */
+    maxSpeed: smallint('max_speed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,14 +1,17 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEVICE_PROTOCOL } from '../../../src/domain/codes';
+import { familyMayServe } from '../../../src/domain/protocol-family';
 import { countFrame } from '../../ops/metrics';
 import type { GatewayContext } from '../runtime/context';
 import type { KnownDevice } from '../runtime/directory';
 import { recordAlarm } from '../runtime/alarms';
 import { storePosition } from '../runtime/store-position';
 import { OSMAND_BODY_MAX, OSMAND_URL_MAX } from './limits';
+import { keyHashOf, keyOfUrl, keyOpens, withoutKey } from './device-key';
 import { HttpPresence } from './presence';
 import { FixAdmission } from './rate';
+import { StoreLatency } from './store-latency';
 import { decodeOsmAnd } from './request';
 
 export interface OsmAndListener {
@@ -30,8 +33,9 @@ export async function startOsmAnd(
 ): Promise<OsmAndListener> {
   const presence = new HttpPresence(ctx);
   const admission = new FixAdmission();
+  const latency = new StoreLatency(ctx.writer.opts.flushMs);
   const server = http.createServer({ maxHeaderSize: 8 * 1024 }, (req, res) => {
-    void handle(ctx, presence, admission, req, res).catch((e) => {
+    void handle(ctx, presence, admission, latency, req, res).catch((e) => {
       console.error('[osmand]', (e as Error).message);
       answer(res, 500);
     });
@@ -58,6 +62,7 @@ async function handle(
   ctx: GatewayContext,
   presence: HttpPresence,
   admission: FixAdmission,
+  latency: StoreLatency,
   req: IncomingMessage,
   res: ServerResponse,
 ) {
@@ -67,39 +72,65 @@ async function handle(
   if (body === null) return answer(res, 413, true);
   const decoded = decodeOsmAnd({ url, contentType: req.headers['content-type'], body });
   countFrame('osmand', !decoded.ok);
-  const raw = body ? `${url}\n${body}` : url;
+  const raw = withoutKey(body ? `${url}\n${body}` : url);
   if (!decoded.ok) {
     if (decoded.terminalId) log(ctx, null, decoded.terminalId, raw, { error: decoded.error });
     return answer(res, 400, false, decoded.error);
   }
   const { terminalId, message } = decoded;
-  const device = await ctx.directory.lookup(terminalId);
-  if (!device) {
-    log(ctx, null, terminalId, raw, { unknownDevice: true, messages: [message] });
-    return answer(res, 404);
-  }
-  // The writer is behind (database slow or down): the app keeps the fix and retries.
+  // The writer is behind (database slow or down): the app keeps the fix and retries. Said
+  // before the device is looked up, so it tells nothing about the id.
   if (ctx.writer.underPressure) return answer(res, 503);
   const admitted = admission.admit(terminalId, message.time);
-  log(ctx, device, terminalId, raw, {
+  if (admitted === 'tooFast') return answer(res, 429);
+  const device = await ctx.directory.lookup(terminalId);
+  // Looked up and compared for every id, known or not: the same work whatever the answer.
+  const keyed = keyOpens(await keyHashOf(ctx.db, terminalId), keyOfUrl(url));
+  const refusal = refusalOf(device, keyed);
+  if (refusal) {
+    // Unknown, or bound to another gateway family (a GT06 IMEI on the phone port): logged
+    // here, answered like a stored fix after as long as one takes, so a client cannot tell
+    // which ids exist (docs/protocols.md, "OsmAnd over HTTP").
+    log(ctx, device?.id != null ? device : null, terminalId, raw, { [refusal]: true, messages: [message] });
+    console.warn(`[osmand] refused ${terminalId}: ${refusal}`);
+    await latency.imitate();
+    return answer(res, 200);
+  }
+  const served = device!;
+  log(ctx, served, terminalId, raw, {
     messages: [message],
     ...(admitted !== 'store' && { [admitted]: true }),
   });
-  if (admitted === 'tooFast') return answer(res, 429);
-  presence.touch(device, req);
-  if (admitted === 'duplicate' || device.id == null) return answer(res, 200);
-  const deviceId = device.id;
+  presence.touch(served, req);
+  if (admitted === 'duplicate' || served.id == null) {
+    await latency.imitate();
+    return answer(res, 200);
+  }
+  const deviceId = served.id;
+  const started = Date.now();
   const stored = new Promise<void>((resolve) =>
-    storePosition(ctx.writer, device, deviceId, message, resolve),
+    storePosition(ctx.writer, served, deviceId, message, resolve),
   );
   if (message.alarm)
     ctx.registry.track(
-      recordAlarm(ctx, device, message.alarms ?? [message.alarm], message).catch((e) =>
+      recordAlarm(ctx, served, message.alarms ?? [message.alarm], message).catch((e) =>
         console.error('[osmand] alarm:', (e as Error).message),
       ),
     );
   await stored;
+  latency.observe(Date.now() - started);
   answer(res, 200);
+}
+
+/** Why the OsmAnd port serves no fix of this device, or null when it does. */
+function refusalOf(
+  device: KnownDevice | null,
+  keyed: boolean,
+): 'unknownDevice' | 'otherFamily' | 'wrongKey' | null {
+  if (!device) return 'unknownDevice';
+  if (!familyMayServe('osmand', device.protocol)) return 'otherFamily';
+  if (!keyed) return 'wrongKey';
+  return null;
 }
 
 /** The body as text, or null past OSMAND_BODY_MAX (the socket is then closed). */

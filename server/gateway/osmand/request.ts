@@ -1,3 +1,4 @@
+import { OSMAND_KEY_PARAM } from '../../../src/domain/osmand-key';
 import { decodeTraccarJson } from './json';
 import { decodeParams, type OsmAndDecoded } from './params';
 
@@ -18,7 +19,12 @@ export function decodeOsmAnd(req: OsmAndRequest, now = new Date()): OsmAndDecode
   if (/^application\/json\b/i.test(req.contentType ?? '')) return decodeTraccarJson(req.body);
   const q = req.url.indexOf('?');
   let params = new URLSearchParams(q >= 0 ? req.url.slice(q + 1) : '');
-  if (params.size === 0) params = new URLSearchParams(req.body.trim());
+  // The device key belongs to the server URL (device-key.ts), never to the fix.
+  params.delete(OSMAND_KEY_PARAM);
+  if (params.size === 0) {
+    params = new URLSearchParams(req.body.trim());
+    params.delete(OSMAND_KEY_PARAM);
+  }
   if (params.size === 0) return { ok: false, error: 'no parameters' };
   return decodeParams(params, now);
 }

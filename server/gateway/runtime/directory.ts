@@ -20,6 +20,8 @@ export interface KnownDevice {
   expired: boolean;
   /** Overspeed alarm threshold (km/h); null: the platform's. */
   speedLimit: number | null;
+  /** Fastest believable speed (km/h) for jump checks; null: its kind's (src/domain/fix-jump.ts). */
+  maxSpeed?: number | null;
   /** The owner's id and its ancestors' (ownerChain): the accounts whose areas apply to the device. */
   owners?: number[];
   /** Its model's location ack setting (device_types.location_ack); null: the protocol's default. */
@@ -59,6 +61,7 @@ export class DeviceDirectory {
         userId: devices.userId,
         expireAt: devices.platformExpireAt,
         speedLimit: devices.speedLimit,
+        maxSpeed: devices.maxSpeed,
         ancestors: users.ancestors,
         locationAck: deviceTypes.locationAck,
       })
@@ -76,6 +79,7 @@ export class DeviceDirectory {
         userId: d.userId,
         expired: !!d.expireAt && d.expireAt.getTime() < now,
         speedLimit: d.speedLimit,
+        maxSpeed: d.maxSpeed,
         owners:
           d.userId == null
             ? []

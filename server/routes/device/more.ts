@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { AGENT_IDS_MAX, NAME_MAX, REMARK_MAX, SPEED_LIMIT_MAX_KMH } from '../../../src/domain/limits';
+import { MAX_SPEED_SETTING_KMH } from '../../../src/domain/fix-jump';
+import { OSMAND_KEY_MAX } from '../../../src/domain/osmand-key';
 import { ok, PageQuery } from '../../lib/envelope';
 import {
   Body,
@@ -52,7 +54,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "The device list's edit: deviceUpdateDeviceInfo's fields (same service and checks) plus the speed limit",
+          "The device list's edit: deviceUpdateDeviceInfo's fields (same service and checks) plus the speed limit and the OsmAnd key",
         body: Body({
           terminalID: TerminalId(),
           nickname: text(NAME_MAX),
@@ -64,6 +66,18 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
           timezone: Type.Optional(Num(-1000, 1000)),
           speedLimit: Type.Optional(
             Int(0, SPEED_LIMIT_MAX_KMH, { description: 'Overspeed threshold in km/h; 0 clears it' }),
+          ),
+          maxSpeed: Type.Optional(
+            Int(0, MAX_SPEED_SETTING_KMH, {
+              description:
+                'Fastest believable speed in km/h (faster fixes are stored as jumps); 0: the kind default',
+            }),
+          ),
+          osmandKey: Type.Optional(
+            Text(OSMAND_KEY_MAX, {
+              description:
+                'Key the OsmAnd listener requires of the device (sent as ?key=...); empty clears it',
+            }),
           ),
         }),
         response: replies(Row({ ...DeviceRow.properties, speedLimit: Nullable(Type.Integer()) })),

@@ -15,6 +15,8 @@ import {
   validateTelephone,
 } from '../../domain/validators';
 import { SPEED_LIMIT_MAX_KMH, TERMINAL_ID_MAX } from '../../domain/limits';
+import { MAX_SPEED_SETTING_KMH } from '../../domain/fix-jump';
+import { OSMAND_KEY_MAX, validateOsmAndKey } from '../../domain/osmand-key';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 import { keyedOptions, PROTOCOL_OPTIONS } from '../options';
 
@@ -96,6 +98,15 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   targetUser: { type: 'account', required: true, param: 'userId' },
   targetCustomer: { type: 'account', required: true, param: 'userId', helpKey: 'help.targetCustomer' },
   speedLimit: { type: 'number', min: 0, max: SPEED_LIMIT_MAX_KMH, helpKey: 'help.speedLimit' },
+  maxSpeed: { type: 'number', min: 0, max: MAX_SPEED_SETTING_KMH, helpKey: 'help.maxSpeed' },
+  // Write-only: left empty the device keeps its key (editOsmAndKey below).
+  osmandKey: {
+    type: 'password',
+    maxLength: OSMAND_KEY_MAX,
+    validate: validateOsmAndKey,
+    helpKey: 'help.osmandKey',
+  },
+  osmandKeyClear: { type: 'boolean', initialValue: false },
   newTerminalID: { type: 'text', required: true, maxLength: TERMINAL_ID_MAX },
   newPlatformExpireAt: { type: 'date', labelKey: 'fields.platformExpireAt', param: 'platformExpireAt' },
   newUserExpireAt: { type: 'date', labelKey: 'fields.userExpireAt', param: 'userExpireAt' },
@@ -125,3 +136,13 @@ export const DEVICE_ENTITY: EntityDescriptor = {
   subject: 'device',
   fields: DEVICE_FIELDS,
 };
+
+/**
+ * The edit dialog's OsmAnd key as updateDevice takes it: a typed key replaces the device's,
+ * the switch removes it ('' to the server), an empty box keeps it (nothing sent).
+ */
+export function editOsmAndKey(body: Record<string, unknown>): Record<string, unknown> {
+  const { osmandKey, osmandKeyClear, ...rest } = body;
+  if (osmandKeyClear) return { ...rest, osmandKey: '' };
+  return typeof osmandKey === 'string' && osmandKey !== '' ? { ...rest, osmandKey } : rest;
+}

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../../config/roles';
 import type { BatchView, EntityAction, FormView, ListView, ReportView } from '../types';
+import { editOsmAndKey } from './fields';
 
 /** Columns of the device lists, in order. */
 const LIST_COLUMNS = [
@@ -79,7 +80,20 @@ export const DEVICE_ROW_ACTIONS: EntityAction[] = [
     labelKey: 'actions.edit',
     endpoint: '/device/updateDevice',
     permissions: [P.deviceEdit],
-    fields: ['nickname', 'carNumber', 'sim', 'iccid', 'remark', 'iconType', 'timezone', 'speedLimit'],
+    fields: [
+      'nickname',
+      'carNumber',
+      'sim',
+      'iccid',
+      'remark',
+      'iconType',
+      'timezone',
+      'speedLimit',
+      'maxSpeed',
+      'osmandKey',
+      'osmandKeyClear',
+    ],
+    request: editOsmAndKey,
     prefill: true,
     ...byRow,
   },
