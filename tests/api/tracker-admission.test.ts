@@ -2,6 +2,7 @@ import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../server/bus/memory';
+import { SUBJECT } from '../../server/bus/types';
 import { openTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { alarms } from '../../server/db/schema/alarms';
 import { devices } from '../../server/db/schema/devices';
@@ -97,6 +98,25 @@ describe('a second connection claiming a device', () => {
     );
     expect(raised).toHaveLength(1);
     real.sock.destroy();
+  });
+
+  it('is refused while another gateway process of the cluster holds the device live', async () => {
+    const gw = await gateway();
+    const dev = await ownDevice();
+    // That process answers the device's live-state probe on the bus, as a holding one does.
+    const unprobe = gw.ctx.bus.respond(SUBJECT.logProbe(dev.terminalId), async () => ({
+      node: 'other-node/gw2',
+      remoteAddr: '203.0.113.9:40000',
+      localPort: 5023,
+      onlineSince: new Date().toISOString(),
+      lastFrameAt: new Date().toISOString(),
+    }));
+    const claimant = await connect(gw.ports.gt06!);
+    claimant.sock.write(gt06Login(dev.terminalId, 1));
+    await claimant.closed;
+    expect(claimant.received).toHaveLength(0);
+    expect(gw.ctx.registry.get(dev.terminalId)).toBeUndefined();
+    unprobe();
   });
 
   it('replaces a connection that has gone quiet, as after a reconnect', async () => {

@@ -1,7 +1,9 @@
 import { eq, and, isNull } from 'drizzle-orm';
 import type { PlatformAlarmType } from '../../../src/domain/alarm-types';
 import { familyMayServe, PROTOCOL_FAMILY } from '../../../src/domain/protocol-family';
+import { SUBJECT } from '../../bus/types';
 import { devices } from '../../db/schema/devices';
+import type { LiveConnection } from '../../services/logs/live-state';
 import type { ProtocolName } from '../codec';
 import { recordAlarm } from './alarms';
 import type { TrackerConnection } from './connection';
@@ -17,30 +19,51 @@ const lastAlarm = new Map<string, number>();
 
 const where = (c: TrackerConnection) => addressOf(c.socket.remoteAddress, c.socket.remotePort);
 
+/** How long a claim waits for another gateway process to say it holds the device. */
+const PROBE_TIMEOUT_MS = 500;
+
+/** The device's live connection on another gateway process, if one spoke within the claim silence. */
+async function remoteHolder(ctx: GatewayContext, terminalId: string): Promise<LiveConnection | null> {
+  try {
+    const live = await ctx.bus.request<LiveConnection>(SUBJECT.logProbe(terminalId), {}, PROBE_TIMEOUT_MS);
+    if (live.node === ctx.options.nodeId) return null;
+    return Date.now() - Date.parse(live.lastFrameAt) < ctx.options.claimSilenceMs ? live : null;
+  } catch {
+    // No process holds it (no responder), or none answered in time: the claim stands.
+    return null;
+  }
+}
+
 /**
  * Whether a connection may speak for a device. A tracker proves nothing but the id it sends, so:
  * the device must belong to this protocol family (a GT06 IMEI is refused on the Teltonika
  * port; a device of no family is bound to the first that serves it), and a device whose
- * connection is live stays with it: the claimant is refused, logged, and the owner alarmed.
+ * connection is live, in this process or another of the cluster, stays with it: the claimant is
+ * refused, logged, and the owner alarmed.
  * Null: admitted; else why not.
  */
-export function admit(
+export async function admit(
   ctx: GatewayContext,
   conn: TrackerConnection,
   device: KnownDevice,
   family: ProtocolName,
-): string | null {
+): Promise<string | null> {
   if (!familyMayServe(family, device.protocol, device.boundFamily ?? null)) {
     console.warn(
       `[gateway] ${family} ${device.terminalId} from ${where(conn)}: the device is not a ${family} device`,
     );
     return 'another protocol family';
   }
-  const { holder } = ctx.registry.claim(device.terminalId, conn, ctx.options.claimSilenceMs);
-  if (holder) {
+  // Another gateway process of a cluster may hold it: the one answering its live-state probe.
+  const local = ctx.registry.get(device.terminalId);
+  const remote = local && local !== conn ? null : await remoteHolder(ctx, device.terminalId);
+  const { holder } = remote
+    ? { holder: null }
+    : ctx.registry.claim(device.terminalId, conn, ctx.options.claimSilenceMs);
+  if (holder || remote) {
     console.warn(
       `[gateway] ${family} ${device.terminalId}: refused a second connection from ${where(conn)}; ` +
-        `the live one from ${where(holder)} keeps the device`,
+        `the live one from ${holder ? where(holder) : `${remote!.remoteAddr} on ${remote!.node}`} keeps the device`,
     );
     const now = Date.now();
     if (now - (lastAlarm.get(device.terminalId) ?? 0) >= ALARM_EVERY_MS) {

@@ -190,7 +190,7 @@ export class TrackerConnection {
 
   /** Takes the device for this connection; false (and closed) when it may not speak for it. */
   private async identify(device: KnownDevice, frame: Buffer, result: DecodeResult): Promise<boolean> {
-    const refused = admit(this.ctx, this, device, this.codec.protocol);
+    const refused = await admit(this.ctx, this, device, this.codec.protocol);
     if (refused) {
       this.log('in', frame, { refused, messages: result.messages }, device.terminalId);
       this.close(refused);
