@@ -7,7 +7,7 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { fail, ok } from '../../lib/envelope';
 import { authOf, forgetAuth } from '../../plugins/auth';
-import { forbidden } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { changeOwnDevicePassword } from '../../services/devices/own-password';
 import { verifyPassword } from '../../services/passwords';
 import { createSession, deleteSession } from '../../services/sessions';
@@ -123,7 +123,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const auth = authOf(req);
-      if (auth.deviceId == null) throw forbidden();
+      // An account's own session has no device whose password this would set.
+      if (auth.deviceId == null) throw notFound();
       await changeOwnDevicePassword(app.db, auth.deviceId, req.body.password, auth.tokenHash);
       forgetAuth(auth.tokenHash);
       return ok(null);
