@@ -69,8 +69,6 @@ export async function startBenchServer(opts: {
       LOGIN_RATE_PER_IP: '1000',
       // Trackers of the pump report every few seconds: keep them connected.
       DEVICE_IDLE_TIMEOUT: '600',
-      // The bench's trackers all connect from this machine.
-      GATEWAY_MAX_PER_ADDRESS: '0',
       ...(opts.env ?? {}),
     },
     180_000,

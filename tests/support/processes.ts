@@ -48,6 +48,8 @@ export async function startServerProcess(
       ...(await freeOtherTrackerPorts()),
       SIMULATOR: '0',
       STATIC_DIR: '/nonexistent',
+      // Every tracker of a test or bench connects from this machine: no per-address cap.
+      GATEWAY_MAX_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
