@@ -46,9 +46,9 @@ async function main() {
   } else if (config.adminPassword) {
     await ensureAdmin(handle, config.adminPassword);
   }
-  // The embedded database is the demo, and the demo pays in the sandbox unless told otherwise;
-  // on PostgreSQL the sandbox is an explicit PAYMENT_SANDBOX=1.
-  if (handle.kind === 'pglite') process.env.PAYMENT_SANDBOX ??= '1';
+  // The embedded database without a public address is the demo, which pays in the sandbox unless
+  // told otherwise; anywhere else the sandbox is an explicit PAYMENT_SANDBOX=1.
+  if (handle.kind === 'pglite' && !config.publicUrl) process.env.PAYMENT_SANDBOX ??= '1';
   if (config.role !== 'gateway') await checkPaymentSandbox(handle.db, config.publicUrl, console.warn);
   const bus = await createBus(config.natsUrl, `fleetgate-${process.pid}`);
   // Devices still holding the shared default password of older versions lose it (once).

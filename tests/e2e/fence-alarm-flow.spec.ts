@@ -59,16 +59,18 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
   expect(allocated.succeeded).toBe(1);
 
   const tracker = await connectGt06(await findGt06Port(WEB_PORT, gt06.terminalID), gt06.terminalID);
-  const t0 = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+  // Fix times a vehicle can keep to (src/domain/fix-jump.ts flags faster ones): 1 km in a minute,
+  // then 4 km in two, all in the past.
+  const t0 = Math.floor(Date.now() / 1000) * 1000 - 300_000;
   // Outside, then inside: the engine sees the side first, then the crossing. The fence reaches
   // the engine by a debounced reload; a second outside fix after a pause is evaluated against it
   // even if the first one beat the reload.
   tracker.send({ time: new Date(t0), ...north(5), speed: 40, course: 180 });
   await page.waitForTimeout(1500);
-  tracker.send({ time: new Date(t0 + 10_000), ...north(4), speed: 40, course: 180 });
+  tracker.send({ time: new Date(t0 + 60_000), ...north(4), speed: 40, course: 180 });
   await page.waitForTimeout(500);
   const before = await beeps();
-  tracker.send({ time: new Date(t0 + 30_000), ...CENTER, speed: 40, course: 180 });
+  tracker.send({ time: new Date(t0 + 180_000), ...CENTER, speed: 40, course: 180 });
 
   const popup = page.locator('.ant-notification-notice').filter({ hasText: 'Entered fence' });
   await expect(popup).toBeVisible();
