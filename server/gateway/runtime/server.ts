@@ -103,12 +103,13 @@ export async function startGateway(
     console.warn(
       `[gateway] the open-file limit allows ${maxConnections} tracker connections, not ${ctx.options.maxConnections}: raise it (ulimit -n) for more`,
     );
-  const perPort = Math.max(1, Math.floor(maxConnections / Math.max(1, listens.length)));
   const capped = new AddressCapLog();
   for (const l of listens) {
     const server = net.createServer((socket) => {
       const address = socket.remoteAddress ?? '';
       const cap = ctx.options.maxPerAddress;
+      // The ports share one budget: a fleet may all use one of them.
+      if (ctx.registry.all.size >= maxConnections) return socket.destroy();
       if (cap > 0 && ctx.registry.from(address) >= cap) {
         capped.refused(address, cap);
         return socket.destroy();
@@ -116,7 +117,7 @@ export async function startGateway(
       const conn = new TrackerConnection(socket, l.codec, ctx);
       if (writer.underPressure) conn.socket.pause();
     });
-    server.maxConnections = perPort;
+    server.maxConnections = maxConnections;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       // A large backlog: after a restart thousands of trackers reconnect at once.
