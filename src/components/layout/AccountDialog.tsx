@@ -1,3 +1,4 @@
+import { NewPasswordFields } from '../NewPasswordFields';
 import { Alert, App, Descriptions, Divider, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,32 +93,7 @@ export function AccountDialog({
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('account.newPassword')}
-          rules={[
-            { required: true, message: t('errors:passwordRequired') },
-            { min: 6, max: 32, message: t('errors:passwordTooShort') },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('account.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('errors:passwordRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('errors:passwordMismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
       </Form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,32 +79,7 @@ export function MustChangePasswordPage() {
               <Input.Password autoComplete="current-password" data-testid="one-time-password" />
             </Form.Item>
           )}
-          <Form.Item
-            name="password"
-            label={t('account.newPassword')}
-            rules={[
-              { required: true, message: t('errors:passwordRequired') },
-              { min: 6, max: 32, message: t('errors:passwordTooShort') },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" data-testid="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('account.confirmPassword')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('errors:passwordRequired') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('errors:passwordMismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-          </Form.Item>
+          <NewPasswordFields testIds />
           <Button type="primary" htmlType="submit" loading={saving} block data-testid="change-password-save">
             {t('account.save')}
           </Button>
