@@ -212,51 +212,36 @@ export function createPayPalProvider(deps: PayPalDeps = {}): PaymentProvider {
     verifyWebhook,
 
     async lookup(notice, order, account) {
-      if (notice.kind === 'paid' && notice.transactionId) {
-        const r = await api(
-          account,
-          'GET',
-          `/v2/payments/captures/${encodeURIComponent(notice.transactionId)}`,
-        );
-        if (r.status === 404) return null;
-        if (!r.ok) throw failure('capture lookup', r);
-        const related = str(field(r.body, 'supplementary_data', 'related_ids', 'order_id'));
-        const ours =
-          str(field(r.body, 'custom_id')) === order.orderNo ||
-          (!!related && related === order.providerOrderId);
-        if (field(r.body, 'status') !== 'COMPLETED' || !ours) return null;
-        const id = str(field(r.body, 'id'))!;
-        const money = paypalMoney(field(r.body, 'amount'));
-        return {
-          eventId: `capture:${id}`,
-          kind: 'paid',
-          orderNo: order.orderNo,
-          transactionId: id,
-          ...money,
-          raw: r.body,
-        };
-      }
-      if (notice.kind === 'refunded' && notice.refundId) {
-        const r = await api(account, 'GET', `/v2/payments/refunds/${encodeURIComponent(notice.refundId)}`);
-        if (r.status === 404) return null;
-        if (!r.ok) throw failure('refund lookup', r);
-        const up = capturedBy(field(r.body, 'links'));
-        const ours =
-          str(field(r.body, 'custom_id')) === order.orderNo || (!!up && up === order.transactionId);
-        if (field(r.body, 'status') !== 'COMPLETED' || !ours) return null;
-        const id = str(field(r.body, 'id'))!;
-        const money = paypalMoney(field(r.body, 'amount'));
-        return {
-          eventId: `refund:${id}`,
-          kind: 'refunded',
-          orderNo: order.orderNo,
-          refundId: id,
-          transactionId: up,
-          ...money,
-          raw: r.body,
-        };
-      }
-      return null;
+      // The capture or refund the notice names, read back from PayPal: completed, and this order's.
+      const kind = notice.kind === 'paid' ? 'capture' : 'refund';
+      const id =
+        notice.kind === 'paid'
+          ? notice.transactionId
+          : notice.kind === 'refunded'
+            ? notice.refundId
+            : undefined;
+      if (!id) return null;
+      const r = await api(account, 'GET', `/v2/payments/${kind}s/${encodeURIComponent(id)}`);
+      if (r.status === 404) return null;
+      if (!r.ok) throw failure(`${kind} lookup`, r);
+      const related = str(field(r.body, 'supplementary_data', 'related_ids', 'order_id'));
+      const up = capturedBy(field(r.body, 'links'));
+      const ours =
+        str(field(r.body, 'custom_id')) === order.orderNo ||
+        (kind === 'capture'
+          ? !!related && related === order.providerOrderId
+          : !!up && up === order.transactionId);
+      if (field(r.body, 'status') !== 'COMPLETED' || !ours) return null;
+      const found = str(field(r.body, 'id'))!;
+      const common = {
+        eventId: `${kind}:${found}`,
+        orderNo: order.orderNo,
+        ...paypalMoney(field(r.body, 'amount')),
+        raw: r.body,
+      };
+      return kind === 'capture'
+        ? { ...common, kind: 'paid', transactionId: found }
+        : { ...common, kind: 'refunded', refundId: found, transactionId: up };
     },
 
     async refund(input, account) {
