@@ -39,6 +39,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; 'memory' for an in-memory database. Default ./data/pglite. */
   dataDir?: string;
+  /** A PGlite data directory dumped by `dumpDataDir`, to start from instead of an empty one. */
+  loadDataDir?: Blob | File;
 }
 
 /** Resolved from this file, not the working directory, so tests and scripts find it too. */
@@ -63,7 +65,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     dataDir = resolve(dir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db: Db = drizzlePglite({ client, schema });
   return { kind: 'pglite', db, raw: client, close: () => client.close() };
 }

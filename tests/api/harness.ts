@@ -28,11 +28,16 @@ export interface ApiResponse {
   data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-// One database per test file; every harness of the file shares it.
+// One database per test file; every harness of the file shares it. The first harness that
+// wants the demo gets it from the seeded template; later ones seed it again.
 let shared: TestDatabase | null = null;
+let freshSeed = false;
 
-async function database(): Promise<DbHandle> {
-  shared ??= await openTestDatabase();
+async function database(seed: boolean): Promise<DbHandle> {
+  if (!shared) {
+    shared = await openTestDatabase({ seed });
+    freshSeed = seed;
+  }
   return shared.handle;
 }
 
@@ -42,8 +47,10 @@ export async function startHarness(
 ): Promise<Harness> {
   // The API tests run as the demo does: renewals paid in the payment sandbox (an explicit opt-in).
   process.env.PAYMENT_SANDBOX ??= '1';
-  const handle = await database();
-  if (opts.seed !== false) await seedDemo(handle, { reset: true });
+  const seed = opts.seed !== false;
+  const handle = await database(seed);
+  if (seed && !freshSeed) await seedDemo(handle, { reset: true });
+  freshSeed = false;
   // OSM_TILE_URL off: no test may fetch from tile.openstreetmap.org (tests/api/tiles.test.ts
   // points the proxy at a local test tile server).
   const base = loadConfig({ ...process.env, LOGIN_RATE_PER_IP: '100000', LOGIN_FAILURES_PER_USER: '100000', NAME_LOOKUPS_PER_HOUR: '100000', OSM_TILE_URL: 'off' });
