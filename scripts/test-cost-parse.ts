@@ -11,11 +11,11 @@ type Json = Record<string, unknown>;
 const arr = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-/** vitest `--reporter=json`: one testResults entry per file, with its start and end. */
+/** Our vitest reporter (scripts/vitest-cost-reporter.ts): each file's whole cost, setup included. */
 export function vitestFileTimes(report: unknown, run: string): FileTime[] {
-  return arr((report as Json)?.testResults).map((r) => ({
-    file: String(r.name ?? '?'),
-    seconds: Math.max(0, num(r.endTime) - num(r.startTime)) / 1000,
+  return arr((report as Json)?.files).map((r) => ({
+    file: String(r.file ?? '?'),
+    seconds: Math.max(0, num(r.seconds)),
     run,
   }));
 }

@@ -5,9 +5,9 @@ describe('test cost report', () => {
   it('reads per-file times from vitest and Playwright reports and sorts them', () => {
     const vitest = vitestFileTimes(
       {
-        testResults: [
-          { name: '/r/tests/a.test.ts', startTime: 1000, endTime: 4500 },
-          { name: 'b', startTime: 0, endTime: 500 },
+        files: [
+          { file: '/r/tests/a.test.ts', project: 'api', seconds: 3.5 },
+          { file: 'b', project: 'unit', seconds: 0.5 },
         ],
       },
       'unit-db-api',
