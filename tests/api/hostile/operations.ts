@@ -151,3 +151,18 @@ export function schemaAt(s: JsonSchema, path: FieldPath): JsonSchema {
   for (const k of path) cur = (typeof k === 'number' ? cur.items : cur.properties?.[k]) ?? {};
   return cur;
 }
+
+/** The operation's URL with these path and query values. */
+export function urlOf(op: Operation, params: Record<string, unknown>, query: Record<string, unknown>): string {
+  let path = op.path;
+  for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(String(v)));
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The operation's URL with plausible path and query values. */
+export function plausibleUrl(op: Operation, hints: Hints): string {
+  const values = (fields: Record<string, JsonSchema>) =>
+    Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, plausible(s, k, hints)]));
+  return urlOf(op, values(op.params), values(op.query));
+}
