@@ -16,7 +16,8 @@ if (!process.env.TEST_WORKER_INDEX) rmSync(DATA_DIR, { recursive: true, force: t
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 2,
+  // Browser tests mostly wait (on the page, the server, a tracker): two cores keep four busy.
+  workers: 4,
   retries: 0,
   // Generous: on a loaded 2-core machine a first render can take over 10 s; a failing test only waits longer.
   timeout: 90_000,

@@ -5,8 +5,7 @@ import { tokenOf } from './device-support';
 const shot = (name: string) => `docs/screenshots/${name}`;
 
 test('agent adds a sub-user under subagent, sees it in the tree, and deletes it', async ({ page }) => {
-  await login(page, 'agent');
-  await page.goto('/index/agent/agentList');
+  await login(page, 'agent', '/index/agent/agentList');
   const tree = page.getByTestId('agent-tree');
   await expect(tree.getByTestId('account-subagent')).toBeVisible();
   // The tree nests user under subagent under agent.

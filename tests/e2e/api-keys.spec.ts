@@ -7,8 +7,7 @@ test('an agent creates an API key on the apiKey screen, sees it once, and revoke
   page,
   request,
 }) => {
-  await login(page, 'agent');
-  await page.goto('/index/system/apiKey');
+  await login(page, 'agent', '/index/system/apiKey');
   const keys = page.getByTestId('list-apiKeys');
   await expect(keys).toBeVisible();
   await expect(page.getByText('This screen is being built')).toHaveCount(0);

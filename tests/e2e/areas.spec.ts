@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
-import { login } from './helpers';
-import { apiPost, connectGt06, findGt06Port, type ApiDevice } from './monitor-support';
+import { login, settled } from './helpers';
+import { apiPost, connectGt06, findGt06Port, fixStored, ownGt06 } from './monitor-support';
 
 // Areas drawn here go into the shared seeded database: names carry the run's time.
 const RUN = Date.now().toString(36);
@@ -47,7 +46,7 @@ test('a risk point drawn as a circle with a mouse drag is saved, listed with its
   await expect(page.getByTestId('area-map').locator('[data-testid=fleet-map][data-provider=offline]')).toBeVisible();
   // Risk points have no visits.
   await expect(row.getByRole('button', { name: 'Visits' })).toHaveCount(0);
-  await page.waitForTimeout(1500); // the fit and the basemap's last layers
+  await settled(page.getByTestId('area-map')); // the fit and the basemap's last layers
   await page.screenshot({ path: 'docs/screenshots/risk-points.png' });
 });
 
@@ -102,24 +101,15 @@ test('a visit to a check-car point by a GT06 tracker is listed with its duration
     radius: 300,
   });
   expect(point.id).toBeGreaterThan(0);
-  const devices = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', {});
-  // Not the last GT06 device (the fence alarm flow drives that one), not the monitor's first.
-  const gt06 = devices
-    .filter(
-      (d) =>
-        d.deviceProtocol === DEVICE_PROTOCOL.Gt06 &&
-        d.state !== DEVICE_STATE.unactivated &&
-        (!d.platformExpireAt || Date.parse(d.platformExpireAt) > Date.now() + 86_400_000),
-    )
-    .at(-2)!;
-  const tracker = await connectGt06(await findGt06Port(WEB_PORT, gt06.terminalID), gt06.terminalID);
+  const imei = await ownGt06(page);
+  const tracker = await connectGt06(await findGt06Port(WEB_PORT, imei), imei);
   const t0 = Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000;
   try {
     // Outside, inside for two minutes, outside again: one finished visit.
     tracker.send({ time: new Date(t0), ...north(5), speed: 40, course: 180 });
-    await page.waitForTimeout(800);
+    await fixStored(page, imei, new Date(t0));
     tracker.send({ time: new Date(t0 + 60_000), ...north(0), speed: 10, course: 180 });
-    await page.waitForTimeout(800);
+    await fixStored(page, imei, new Date(t0 + 60_000));
     tracker.send({ time: new Date(t0 + 180_000), ...north(5), speed: 40, course: 0 });
     await expect
       .poll(async () => (await apiPost<{ total: number }>(page, '/checkCar/visits', { fenceId: point.id })).total, { timeout: 30_000 })
@@ -135,7 +125,7 @@ test('a visit to a check-car point by a GT06 tracker is listed with its duration
   const visits = page.getByTestId('area-visits');
   const row = visits.locator('tbody tr.ant-table-row');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(gt06.terminalID);
+  await expect(row).toContainText(imei);
   await expect(row).toContainText('0:02:00');
 
   const download = page.waitForEvent('download');
@@ -183,7 +173,7 @@ test('a bus route with a drawn line, two stops and one vehicle is saved and list
   await page.getByTestId('stop-name-0').fill('North gate');
   await page.getByTestId('stop-name-1').fill('Depot');
   await expect(page.getByTestId('bus-problem')).toHaveCount(0);
-  await page.waitForTimeout(800);
+  await settled(page.getByTestId('fleet-map'));
   await page.screenshot({ path: 'docs/screenshots/bus-route-edit.png' });
   await page.getByTestId('bus-save').click();
 
@@ -212,8 +202,7 @@ test('a bus route with a drawn line, two stops and one vehicle is saved and list
 });
 
 test('the demo account sees the lists without write buttons', async ({ page }) => {
-  await login(page, 'demo');
-  await page.goto('/index/checkCar/point');
+  await login(page, 'demo', '/index/checkCar/point');
   await expect(page.getByTestId('area-list-checkPoint')).toBeVisible();
   await expect(page.getByTestId('area-add')).toHaveCount(0);
   await page.goto('/index/bus/busLineList');

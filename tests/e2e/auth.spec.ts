@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, login, logout, submitLogin } from './helpers';
+import { ACCOUNTS, PASSWORD, login, loginByForm, logout, submitLogin } from './helpers';
 
 test.describe('login and logout per role', () => {
   // The factory accounts land on their homes and log out in factory-roles.spec.ts.
   for (const account of ACCOUNTS.filter((a) => a.home === '/index/home')) {
     test(`${account.username} lands on ${account.home} and logs out`, async ({ page }) => {
-      await login(page, account.username, account.home);
+      await loginByForm(page, account.username, account.home);
       if ('name' in account) await expect(page.getByTestId('header-user')).toHaveText(account.name);
       await expect(page.getByTestId('monitor-page')).toBeVisible();
       const session = await page.evaluate(() => sessionStorage.getItem('userInfo'));

@@ -65,8 +65,7 @@ async function paidOrder(page: Page, nth: number): Promise<string> {
 }
 
 test('the administrator issues cards to an agent, who passes some on to its sub-agent', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/index/card/accounts');
+  await login(page, 'admin', '/index/card/accounts');
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   const adminRow = rowOf(page, 'cardAccounts', 'admin');
   // Cards go to sub-accounts: the caller's own row offers no transfer.
@@ -77,8 +76,7 @@ test('the administrator issues cards to an agent, who passes some on to its sub-
   await expect(agentRow.locator('td').nth(CARD_COLUMN.threeYears)).toHaveText(String(before + 5));
   await logout(page);
 
-  await login(page, 'agent');
-  await page.goto('/index/card/accounts');
+  await login(page, 'agent', '/index/card/accounts');
   const self = rowOf(page, 'cardAccounts', 'agent');
   const sub = rowOf(page, 'cardAccounts', 'subagent');
   await expect(self.locator('td').nth(CARD_COLUMN.threeYears)).toHaveText(String(before + 5));
@@ -151,8 +149,7 @@ test('an agent renews a device with a one-year card and the record shows its new
 });
 
 test('an agent creates discount codes to copy and disables one', async ({ page }) => {
-  await login(page, 'agent');
-  await page.goto('/index/pay/discountCode');
+  await login(page, 'agent', '/index/pay/discountCode');
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   await page.getByTestId('toolbar-createCodes').click();
   await page.locator('.ant-modal #codeCount').fill('3');
@@ -179,8 +176,7 @@ test('an agent creates discount codes to copy and disables one', async ({ page }
 });
 
 test('a sub-agent sets a renewal price in major units and stops selling it online', async ({ page }) => {
-  await login(page, 'subagent');
-  await page.goto('/index/pay/renewPrice');
+  await login(page, 'subagent', '/index/pay/renewPrice');
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   const row = rowOf(page, 'renewPrice', 'Two years');
   await row.getByTestId('row-editPrice').click();
@@ -207,8 +203,7 @@ test('a sub-agent sets a renewal price in major units and stops selling it onlin
 });
 
 test('a sub-agent adds a PayPal account and edits it without retyping the secret', async ({ page }) => {
-  await login(page, 'subagent');
-  await page.goto('/index/pay/CAgentAccount');
+  await login(page, 'subagent', '/index/pay/CAgentAccount');
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   await page.getByTestId('toolbar-addPaypal').click();
   await page.locator('.ant-modal #ppClientId').fill('sub-client-id');
@@ -242,8 +237,7 @@ test('a sub-agent adds a PayPal account and edits it without retyping the secret
 test('an agent refunds a completed order from the orders list and by order number', async ({ page }) => {
   const fromList = await paidOrder(page, 0);
   const byNumber = await paidOrder(page, 1);
-  await login(page, 'agent');
-  await page.goto('/index/pay/orders');
+  await login(page, 'agent', '/index/pay/orders');
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   const row = rowOf(page, 'payOrders', fromList);
   await expect(row).toContainText('Completed');

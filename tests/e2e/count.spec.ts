@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { SEED_USER_IDS } from '../../server/db/seed/accounts';
 import { exportRangeDays } from '../../src/domain/track/statistics';
-import { login } from './helpers';
+import { login, settled } from './helpers';
 import { apiPost } from './monitor-support';
 
 /**
@@ -19,8 +19,7 @@ const table = (page: Page) => page.getByTestId('report-table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr.ant-table-row');
 
 async function open(page: Page, user: 'agent' | 'admin', path: string) {
-  await login(page, user);
-  await page.goto(path);
+  await login(page, user, path);
   await expect(table(page)).toBeVisible();
 }
 
@@ -66,7 +65,7 @@ async function expectExportMatches(page: Page, total: number) {
 }
 
 async function screenshot(page: Page, name: string) {
-  await page.waitForTimeout(300);
+  await settled(page.locator('body'));
   await page.screenshot({ path: `docs/screenshots/count-${name}.png`, fullPage: true });
 }
 

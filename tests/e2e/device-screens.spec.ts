@@ -36,8 +36,7 @@ test('device details are checked with the shared validators before the server se
   page,
 }) => {
   const { fleetImeis } = seedStock();
-  await login(page, 'agent');
-  await page.goto('/index/device/deviceUpdateDeviceInfo');
+  await login(page, 'agent', '/index/device/deviceUpdateDeviceInfo');
   await page.locator('#requiredTerminal').fill(fleetImeis[0]);
   await page.locator('#carNumber').fill('ABC123');
   await page.locator('#sim').fill('123');
@@ -48,8 +47,7 @@ test('device details are checked with the shared validators before the server se
 
 test('ICCID import reports entries of the wrong length per row', async ({ page }) => {
   const fleetImeis = seedStock().fleetImeisOf('subagent');
-  await login(page, 'admin');
-  await page.goto('/index/device/deviceUpdateIccid');
+  await login(page, 'admin', '/index/device/deviceUpdateIccid');
   await page
     .getByTestId('report-lines')
     .fill(
@@ -65,8 +63,7 @@ test('ICCID import reports entries of the wrong length per row', async ({ page }
 test('device counts per account, import count records with an assignment, and the account export', async ({
   page,
 }) => {
-  await login(page, 'agent');
-  await page.goto('/index/agent/agentDeviceCount');
+  await login(page, 'agent', '/index/agent/agentDeviceCount');
   const counts = page.getByTestId('list-agentDeviceCount');
   await expect(counts.locator('tbody tr[data-row-key="3"]')).toContainText('subagent');
 
@@ -98,8 +95,7 @@ test('device counts per account, import count records with an assignment, and th
 test('batch icon type: pick an icon in the preview, per-device results and the failure report', async ({
   page,
 }) => {
-  await login(page, 'agent');
-  await page.goto('/index/device/deviceBatchIcon');
+  await login(page, 'agent', '/index/device/deviceBatchIcon');
   // Three of the agent's devices succeed; an unknown IMEI fails on its own as "not found".
   const imeis = await page.evaluate(async () => {
     const token = JSON.parse(sessionStorage.getItem('userInfo') ?? '{}').token as string;

@@ -7,8 +7,7 @@ import { login } from './helpers';
 test('the administrator turns a model’s location acks off and back to the protocol default', async ({
   page,
 }) => {
-  await login(page, 'admin');
-  await page.goto('/index/device/deviceConfig');
+  await login(page, 'admin', '/index/device/deviceConfig');
   const row = page.getByTestId('list-deviceConfig').locator('tr.ant-table-row', { hasText: 'GT06N' }).first();
   await row.getByTestId('row-editType').click();
   const modal = page.locator('.ant-modal');

@@ -32,8 +32,7 @@ test('agent imports 50 lines, finds the new devices, transfers 10 to subagent an
   ];
   expect(lines).toHaveLength(50);
 
-  await login(page, 'agent');
-  await page.goto('/index/device/deviceImport');
+  await login(page, 'agent', '/index/device/deviceImport');
   await page.getByTestId('report-lines').fill(lines.join('\n'));
   await page.getByTestId('report-submit').click();
 

@@ -43,8 +43,7 @@ test('the log account watches a simulated tracker live and finds its frames in t
 }) => {
   const d = await trackerImei(request);
   const port = await findGt06Port(WEB_PORT, d.terminalID);
-  await login(page, 'log', '/test/log/search');
-  await page.goto('/test/log/monitor');
+  await login(page, 'log', '/test/log/monitor');
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   await page.getByTestId('log-imeis').fill(`${d.terminalID}\n`);
   await expect(page.getByTestId('log-count')).toContainText('1 / 400');
@@ -118,8 +117,7 @@ test('the log account watches a simulated tracker live and finds its frames in t
 test('the log account decodes a pasted GT06 login and a JT/T 808 location with the gateway reply', async ({
   page,
 }) => {
-  await login(page, 'log', '/test/log/search');
-  await page.goto('/test/log/decode');
+  await login(page, 'log', '/test/log/decode');
   await page.getByTestId('decode-hex').fill(GT06.login);
   await page.getByTestId('decode-run').click();
   const result = page.getByTestId('decode-result');

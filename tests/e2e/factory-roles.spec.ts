@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, login, logout, menuPaths } from './helpers';
+import { ACCOUNTS, login, loginByForm, logout, menuPaths } from './helpers';
 
 /**
  * Role x route in the browser (issue 15): each factory account lands on its home, every screen
@@ -29,7 +29,7 @@ test('each factory account opens exactly the screens its role grants', async ({ 
   test.setTimeout(FACTORY.length * 60_000);
   const menus = new Map<string, string[]>();
   for (const account of FACTORY) {
-    await login(page, account.username, account.home);
+    await loginByForm(page, account.username, account.home);
     const paths = await menuPaths(page);
     expect(paths, account.username).toContain(account.home);
     expect(paths.filter((p) => !p.startsWith('/test/')), account.username).toEqual([]);

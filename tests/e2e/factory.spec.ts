@@ -39,9 +39,7 @@ test('the factory sends a batch command, reads its results and subscribes an NB 
   );
   await sim.start();
   try {
-    await login(page, 'test', '/test/qc/search');
-
-    await page.goto('/test/mutiCmd/sendMutiCmd');
+    await login(page, 'test', '/test/mutiCmd/sendMutiCmd');
     await page.getByTestId('batch-imeis').fill(imeis.join('\n'));
     await page.getByTestId('command-select').click();
     await page.locator(`.ant-select-item-option[title="${cnCommand.name.uploadInterval}"]`).click();

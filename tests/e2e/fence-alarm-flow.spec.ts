@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
 import { login } from './helpers';
-import { apiPost, connectGt06, findGt06Port, type ApiDevice } from './monitor-support';
+import { apiPost, connectGt06, findGt06Port, fixStored, ownGt06 } from './monitor-support';
 
 const WEB_PORT = Number(process.env.E2E_PORT ?? 8091);
 const CENTER = { lat: 22.61, lon: 114.02 };
@@ -36,16 +35,8 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
   await login(page, 'agent');
   await expect(page.getByTestId('device-row').first()).toBeVisible({ timeout: 30_000 });
 
-  // The last usable GT06 device of the tree (the monitor's own tests take the first).
-  const devices = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', {});
-  const gt06 = devices
-    .filter(
-      (d) =>
-        d.deviceProtocol === DEVICE_PROTOCOL.Gt06 &&
-        d.state !== DEVICE_STATE.unactivated &&
-        (!d.platformExpireAt || Date.parse(d.platformExpireAt) > Date.now() + 86_400_000),
-    )
-    .at(-1)!;
+  // A device of this test's own: no other test moves it or alarms on it meanwhile.
+  const imei = await ownGt06(page);
   const fence = await apiPost<{ id: number }>(page, '/geofencing/geofencingCircle', {
     name: `Flow ${Date.now()}`,
     center: { lng: CENTER.lon, lat: CENTER.lat },
@@ -53,12 +44,15 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
   });
   const allocated = await apiPost<{ succeeded: number }>(page, '/fence/allocate', {
     fenceId: fence.id,
-    terminalIDs: [gt06.terminalID],
+    terminalIDs: [imei],
     alarmMode: 'inout',
   });
   expect(allocated.succeeded).toBe(1);
+  // The monitor lists the new device once opened again, as a user would see it.
+  await page.reload();
+  await expect(page.getByTestId('device-row').first()).toBeVisible({ timeout: 30_000 });
 
-  const tracker = await connectGt06(await findGt06Port(WEB_PORT, gt06.terminalID), gt06.terminalID);
+  const tracker = await connectGt06(await findGt06Port(WEB_PORT, imei), imei);
   // Fix times a vehicle can keep to (src/domain/fix-jump.ts flags faster ones): 1 km in a minute,
   // then 4 km in two, all in the past.
   const t0 = Math.floor(Date.now() / 1000) * 1000 - 300_000;
@@ -66,9 +60,9 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
   // the engine by a debounced reload; a second outside fix after a pause is evaluated against it
   // even if the first one beat the reload.
   tracker.send({ time: new Date(t0), ...north(5), speed: 40, course: 180 });
-  await page.waitForTimeout(1500);
+  await fixStored(page, imei, new Date(t0));
   tracker.send({ time: new Date(t0 + 60_000), ...north(4), speed: 40, course: 180 });
-  await page.waitForTimeout(500);
+  await fixStored(page, imei, new Date(t0 + 60_000));
   const before = await beeps();
   tracker.send({ time: new Date(t0 + 180_000), ...CENTER, speed: 40, course: 180 });
 
@@ -80,7 +74,7 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
 
   // The stored alarm, unread, then marked read on /index/alarms.
   const stored = await apiPost<{ list: Alarm[] }>(page, '/deviceAlarms/findAllAlarm', {
-    terminalIDs: [gt06.terminalID],
+    terminalIDs: [imei],
     types: ['fenceIn'],
     read: 'unread',
   });
@@ -94,7 +88,7 @@ test('a fence alarm from a tracker pops up on the monitor with a tone and is mar
   await row.getByTestId('row-markRead').click();
   await expect(row).toHaveCount(0);
   const after = await apiPost<{ list: Alarm[] }>(page, '/deviceAlarms/findAllAlarm', {
-    terminalIDs: [gt06.terminalID],
+    terminalIDs: [imei],
     types: ['fenceIn'],
   });
   expect(after.list.map((a) => a.read)).toEqual([true]);

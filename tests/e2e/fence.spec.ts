@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { LocationsV2 } from '../../src/domain/device-locations';
-import { login } from './helpers';
+import { login, settled, wheelOver } from './helpers';
 import { apiPost } from './monitor-support';
 
 // Drawn fences go into the shared seeded database: names carry the run's time so a re-run
@@ -139,13 +139,10 @@ test('draw a polygon click by click, closing it on its first corner, and save it
 test('a circle over 1,000 km shows the radius error and is not saved', async ({ page }) => {
   await login(page, 'agent');
   await newFence(page, `E2E too big ${RUN}`, 'circle');
-  const { cx, cy } = await drawingMap(page);
+  const { map, cx, cy } = await drawingMap(page);
   // Zoom far out, then drag: a few hundred pixels are thousands of km.
   await page.mouse.move(cx, cy);
-  for (let i = 0; i < 14; i++) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(250);
-  }
+  for (let i = 0; i < 14; i++) await wheelOver(page, map.getByTestId('fleet-map'), 600);
   await page.mouse.move(cx - 200, cy);
   await page.mouse.down();
   await page.mouse.move(cx + 200, cy, { steps: 6 });
@@ -157,12 +154,11 @@ test('a circle over 1,000 km shows the radius error and is not saved', async ({ 
 });
 
 test('the multi-fence view shows every fence; choosing one shows its detail', async ({ page }) => {
-  await login(page, 'agent');
-  await page.goto('/index/fence/multi');
+  await login(page, 'agent', '/index/fence/multi');
   await expect(page.getByTestId('fence-multi').locator('[data-testid=fleet-map][data-provider=offline]')).toBeVisible({ timeout: 60_000 });
   const item = page.locator('[data-testid^=multi-fence-]', { hasText: '天安门 500m' });
   await expect(item).toBeVisible();
-  await page.waitForTimeout(1500); // the fences' layers draw after the map fits to them
+  await settled(page.getByTestId('fence-multi').getByTestId('fleet-map')); // the fences draw after the fit
   await page.screenshot({ path: 'docs/screenshots/fence-multi.png' });
   await item.click();
   await expect(page.getByTestId('fence-multi-detail')).toContainText('天安门 500m');

@@ -30,8 +30,7 @@ const shot = (name: string) => `docs/screenshots/${name}`;
 /** Logs in as agent with `lng` as the stored language choice, then opens `path`. */
 async function openAs(page: Page, lng: Lng, path: string) {
   await page.addInitScript((l) => localStorage.setItem('useLang', l), lng);
-  await login(page, 'agent');
-  await page.goto(path);
+  await login(page, 'agent', path);
 }
 
 async function expectLoaded(img: Locator) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../src/domain/constants';
 
 export const PASSWORD = '123456';
@@ -30,10 +30,46 @@ export async function submitLogin(page: Page, username: string, password = PASSW
   await page.locator('button[type=submit]').click();
 }
 
-export async function login(page: Page, username: string, home = '/index/home', password = PASSWORD) {
+/** Logs in through the login form and lands on `home` (the tests of the login flow itself). */
+export async function loginByForm(page: Page, username: string, home = '/index/home', password = PASSWORD) {
   await page.goto('/login');
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(home);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+}
+
+// This worker's sessions by account (a worker is one process; its spec files share this module).
+const sessions = new Map<string, string>();
+
+/**
+ * Opens `path` logged in as `username`, without the login form: the session is asked of the API
+ * once per worker and account (again only when a test ended it), and put where the app keeps it
+ * (sessionStorage `userInfo`, src/providers/session.ts) before the app starts.
+ */
+export async function login(page: Page, username: string, path = '/index/home', password = PASSWORD) {
+  const key = `${username}\n${password}`;
+  let saved = sessions.get(key);
+  if (saved) {
+    const { token, user } = JSON.parse(saved) as { token: string; user: { id: number } };
+    const check = await page.request.post('/api/user/findById', {
+      data: { id: user.id },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if ((await check.json()).meta?.code !== 200) saved = undefined;
+  }
+  if (!saved) {
+    const res = await page.request.post('/api/login', { data: { username, password } });
+    const body = await res.json();
+    if (body.meta?.code !== 200) throw new Error(`login ${username}: ${body.meta?.code} ${body.meta?.message}`);
+    saved = JSON.stringify(body.data);
+    sessions.set(key, saved);
+  }
+  // sessionStorage belongs to the origin and the tab: set it on a page of the origin that does
+  // not start the app, then open the app.
+  await page.goto('/api/public/config');
+  await page.evaluate((data) => sessionStorage.setItem('userInfo', data), saved);
+  await page.goto(path);
+  await expect(page).toHaveURL(path);
   await expect(page.getByTestId('header-user')).toBeVisible();
 }
 
@@ -63,4 +99,40 @@ const CHUNK = new RegExp(
 /** The language of a locale chunk URL, or null for any other request. */
 export function localeOfChunk(url: string): string | null {
   return CHUNK.exec(new URL(url).pathname)?.[1] ?? null;
+}
+
+/**
+ * Waits until what `target` shows has stopped changing (two pictures in a row alike): a map that
+ * finished its fit, fly-to or last layers, before a screenshot of it is taken.
+ */
+export async function settled(target: Locator, timeout = 30_000) {
+  let last: Buffer | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await target.screenshot({ animations: 'disabled' });
+        const same = last !== null && now.equals(last);
+        last = now;
+        return same;
+      },
+      { timeout, intervals: [250] },
+    )
+    .toBe(true);
+}
+
+/** Turns the mouse wheel over a map and waits until its zoom (`data-zoom`) has come to rest. */
+export async function wheelOver(page: Page, map: Locator, dy: number) {
+  await page.mouse.wheel(0, dy);
+  let last: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await map.getAttribute('data-zoom');
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
 }

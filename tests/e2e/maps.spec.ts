@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login, settled, wheelOver } from './helpers';
 
 // The map module (src/maps) inside the monitor page, in the offline mode the seed runs in.
 
@@ -51,11 +51,8 @@ test('the offline basemap draws land, sea and devices without leaving localhost'
   // Zoom out to about zoom 5: coast, sea, provinces with their names and clusters on screen.
   const map = page.getByTestId('fleet-map');
   await map.hover();
-  for (let i = 0; i < 6; i++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(300);
-  }
-  await page.waitForTimeout(2500);
+  for (let i = 0; i < 6; i++) await wheelOver(page, map, 800);
+  await settled(page.getByTestId('monitor-map'));
   const shot = await page
     .getByTestId('monitor-map')
     .screenshot({ animations: 'disabled', path: 'docs/screenshots/monitor-offline-basemap.png' });
@@ -135,7 +132,7 @@ test('the light map pans, zooms by wheel, double click and pinch, and selects th
   const cy = box.y + box.height / 2;
   await expect.poll(() => zoomOf(page)).toBeGreaterThanOrEqual(14);
   // The device at the centre is drawn there: a click on it selects it again.
-  await page.waitForTimeout(500);
+  await settled(map);
   await page.mouse.click(cx, cy);
   await expect(page.getByTestId('panel-title')).toHaveText(title!);
   await page.getByTestId('panel-close').click();
@@ -146,7 +143,7 @@ test('the light map pans, zooms by wheel, double click and pinch, and selects th
   await page.mouse.down();
   await page.mouse.move(cx - 300, cy + 150, { steps: 6 });
   await page.mouse.up();
-  await page.waitForTimeout(400);
+  await settled(map);
   await page.mouse.click(cx - 200, cy + 50);
   await expect(page.getByTestId('panel-title')).toHaveText(title!);
   await page.getByTestId('panel-close').click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEVICE_STATE } from '../../src/domain/codes';
-import { chooseLanguage, login } from './helpers';
+import { chooseLanguage, login, settled } from './helpers';
 import { apiPost, type ApiDevice } from './monitor-support';
 
 // Pictures of the monitor for docs/screenshots (kept in the repository).
@@ -27,7 +27,7 @@ async function selectOnlineDevice(page: Page) {
   await page.getByTestId('device-search').fill('');
   await expect(page.getByTestId('panel-address')).not.toHaveText('Looking up…');
   // Let the map finish its fly-to.
-  await page.waitForTimeout(2500);
+  await settled(page.getByTestId('monitor-map'));
 }
 
 test('monitor with the list and a selected device', async ({ page }) => {
@@ -39,7 +39,7 @@ test('monitor with the list and a selected device', async ({ page }) => {
 test('clustered markers when zoomed out', async ({ page }) => {
   await openMonitor(page);
   await page.getByTestId('fit').click();
-  await page.waitForTimeout(2500);
+  await settled(page.getByTestId('monitor-map'));
   await page.screenshot({ animations: 'disabled', path: shot('monitor-clusters.png') });
 });
 

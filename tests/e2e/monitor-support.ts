@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { gt06Alarm, gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
 
 export interface ApiDevice {
@@ -9,7 +9,7 @@ export interface ApiDevice {
   state: number;
   deviceProtocol: number;
   platformExpireAt: string | null;
-  location: { lat: number; lon: number } | null;
+  location: { lat: number; lon: number; utcTime: string } | null;
 }
 
 /** Calls the API from the page with the logged-in token (the same call the monitor makes). */
@@ -91,4 +91,33 @@ export async function connectGt06(port: number, imei: string) {
     alarm: (fix: Fix, code: number) => s.write(gt06Alarm(fix, code, serial++)),
     close: () => s.destroy(),
   };
+}
+
+/**
+ * A GT06 device of the test's own, under a new IMEI: the factory's QC account passes it (a
+ * device is importable only after its test) and the logged-in account imports it, so no other
+ * test moves, alarms or expires it meanwhile (the demo fleet is shared by the workers).
+ */
+export async function ownGt06(page: Page): Promise<string> {
+  const imei = `86${Date.now()}${Math.floor(Math.random() * 10)}`.slice(0, 15);
+  const qc = await (await page.request.post('/api/login', { data: { username: 'test', password: '123456' } })).json();
+  const passed = await page.request.post('/api/serials/testSerialResult', {
+    data: { terminalID: imei, passed: true, deviceType: 'GT06N' },
+    headers: { authorization: `Bearer ${qc.data.token}` },
+  });
+  expect(passed.ok(), await passed.text()).toBe(true);
+  const result = await apiPost<{ imported: number }>(page, '/device/deviceImport', { imeis: imei, importProtocol: 0 });
+  expect(result.imported, `import of ${imei}`).toBe(1);
+  return imei;
+}
+
+/** Waits until the server has stored the device's fix of this time (the gateway works in order). */
+export async function fixStored(page: Page, imei: string, time: Date) {
+  await expect
+    .poll(async () => {
+      const list = await apiPost<ApiDevice[]>(page, '/device/findDeviceLocationAll', {});
+      const d = list.find((x) => x.terminalID === imei);
+      return d?.location ? Date.parse(d.location.utcTime) : 0;
+    })
+    .toBeGreaterThanOrEqual(time.getTime());
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
-import { chooseLanguage, login } from './helpers';
+import { chooseLanguage, login, settled } from './helpers';
 import { apiPost, connectGt06, findGt06Port, type ApiDevice } from './monitor-support';
 
 const WEB_PORT = Number(process.env.E2E_PORT ?? 8091);
@@ -155,7 +155,7 @@ test('in offline mode no request goes to any host but localhost', async ({ page 
   await page.getByTestId('place-search').fill('深圳');
   await expect(page.getByTestId('place-option').first()).toContainText('深圳');
   await page.getByTestId('fit').click();
-  await page.waitForTimeout(1500);
+  await settled(page.getByTestId('monitor-map'));
   expect([...hosts]).toEqual(['localhost']);
 });
 

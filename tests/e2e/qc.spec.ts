@@ -13,8 +13,7 @@ test('the test role uploads pasted results, reads the per-line report and finds 
   const prefix = `86${String(Date.now()).slice(-8)}`;
   const [a, b, c] = [`${prefix}00001`, `${prefix}00002`, `${prefix}00003`];
 
-  await login(page, 'test', '/test/qc/search');
-  await page.goto('/test/exportSerialResult/v1');
+  await login(page, 'test', '/test/exportSerialResult/v1');
   await expect(page.getByTestId('report-serialResultV1')).toBeVisible();
   await page
     .getByTestId('report-lines')

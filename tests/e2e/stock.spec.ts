@@ -52,8 +52,7 @@ test('the stock user stocks pasted terminals, finds them in the stock list and b
   await logout(page);
 
   // The SIM clearing is the test role's (UI in Chinese), and asks before it acts.
-  await login(page, 'test', '/test/qc/search');
-  await page.goto('/test/card/cardClear');
+  await login(page, 'test', '/test/card/cardClear');
   await page.getByTestId('report-lines').fill(`${a}\n${b}`);
   await page.getByTestId('report-submit').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('2');

@@ -7,7 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { STREET_COLORS } from '../../src/maps/basemap/theme';
 import { STREETS_CENTER, writeStreetArchive } from '../support/pmtiles-streets';
 import { startTileServer, TEST_TILE_LAND, TEST_TILE_ROAD, type TileServer } from '../support/tile-server';
-import { login } from './helpers';
+import { login, settled } from './helpers';
 import { anyFreeTrackerPorts } from '../../server/gateway/port-settings';
 
 // Streets without a map key (issue 18 item 1): OSM raster tiles through our server (here from
@@ -129,7 +129,7 @@ async function monitorAtZoom15(page: Page, basemap: 'osm' | 'vector') {
   await expect(map).toHaveAttribute('data-zoom', '15.00');
   await expect.poll(() => page.evaluate(() => window.__monitor?.markers ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
   // Tiles fetched, parsed and drawn (software WebGL on a loaded machine).
-  await page.waitForTimeout(4_000);
+  await settled(map);
   await expect(map).toHaveAttribute('data-zoom', '15.00');
   // Expiry reminders pop up over the map: out of the picture.
   await page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
@@ -203,7 +203,7 @@ test.describe('vector tiles from a .pmtiles archive', () => {
     // The theme's layers are added one per task and each builds its tiles in turn: on a loaded
     // machine the last ones (main roads, names) can be a few seconds behind the first.
     await expect.poll(async () => (await look()).major, { timeout: 30_000, intervals: [1_000] }).toBeGreaterThan(1_000);
-    await page.waitForTimeout(1_000);
+    await settled(page.getByTestId('monitor-map'));
     const shot = await page.getByTestId('monitor-map').screenshot({ animations: 'disabled', path: 'docs/screenshots/streets-vector.png' });
     const c = await countColours(page, shot, colours);
     expect(c.earth).toBeGreaterThan(20_000);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { login, PASSWORD } from './helpers';
+import { login, PASSWORD, settled } from './helpers';
 
 // The admin's system settings: mapKey (the monitor follows it without a restart) and demoAccountSet.
 
@@ -27,8 +27,7 @@ test('a GaoDe key saved on the mapKey screen switches the monitor to GaoDe with 
     });
   });
   try {
-    await login(page, 'admin');
-    await page.goto('/index/system/mapKey');
+    await login(page, 'admin', '/index/system/mapKey');
     const form = page.getByTestId('form-mapKey');
     await expect(form.locator('#gaodeKey')).toBeVisible();
     await form.locator('#gaodeKey').fill('e2e-amap-key');
@@ -95,8 +94,7 @@ test('demoAccountSet: what the demo may see is saved, and its data can be reset'
   // The reset seeds a throwaway database first: tens of seconds on a loaded machine.
   test.setTimeout(180_000);
   try {
-    await login(page, 'admin');
-    await page.goto('/index/system/demoAccountSet');
+    await login(page, 'admin', '/index/system/demoAccountSet');
     const form = page.getByTestId('form-demoAccountSet');
     const tires = form.getByRole('checkbox', { name: 'Tires' });
     await expect(tires).toBeChecked();
@@ -120,7 +118,7 @@ test('demoAccountSet: what the demo may see is saved, and its data can be reset'
       timeout: 80_000,
     });
     await expect(page.getByTestId('form-action-reset')).not.toHaveClass(/ant-btn-loading/);
-    await page.waitForTimeout(500);
+    await settled(page.locator('body'));
     await page.screenshot({ path: 'docs/screenshots/system-demo.png' });
   } finally {
     await adminCall(request, '/api/system/demoAccount/save', { userId: 6, areas: ALL_AREAS });

@@ -5,8 +5,7 @@ import { login } from './helpers';
 test('the log account decodes a pasted Teltonika Codec 8 packet (wiki example) with the count ack', async ({
   page,
 }) => {
-  await login(page, 'log', '/test/log/search');
-  await page.goto('/test/log/decode');
+  await login(page, 'log', '/test/log/decode');
   await page.getByTestId('decode-hex').fill(TELTONIKA_WIKI.codec8);
   await page.getByTestId('decode-run').click();
   const result = page.getByTestId('decode-result');

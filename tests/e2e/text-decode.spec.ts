@@ -24,8 +24,7 @@ const FRAMES = [
 test('the log account decodes H02, TK103 and Meitrack frames pasted as text, each detected', async ({
   page,
 }) => {
-  await login(page, 'log', '/test/log/search');
-  await page.goto('/test/log/decode');
+  await login(page, 'log', '/test/log/decode');
   for (const frame of FRAMES) {
     await page.getByTestId('decode-hex').fill(frame.text);
     await page.getByTestId('decode-run').click();

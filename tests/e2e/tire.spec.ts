@@ -3,8 +3,7 @@ import { login } from './helpers';
 import { apiPost } from './monitor-support';
 
 test('the tire screen shows every wheel of a TPMS truck with its four states', async ({ page }) => {
-  await login(page, 'agent');
-  await page.goto('/index/tire');
+  await login(page, 'agent', '/index/tire');
   // The first TPMS vehicle is chosen by itself.
   await expect(page).toHaveURL(/\/index\/tire\?terminalID=\d+/);
   const terminalID = new URL(page.url()).searchParams.get('terminalID')!;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '../../src/domain/messages';
 import { addDays, dayOf, dayStart, formatMileage } from '../../src/domain/track';
-import { login } from './helpers';
+import { login, wheelOver } from './helpers';
 import { apiPost } from './monitor-support';
 import { END_COLOR, START_COLOR } from '../../src/maps/trackStyle';
 
@@ -170,10 +170,7 @@ test.describe('track playback', () => {
     // hold no part of this vehicle's track, and an area without any asks for no detail.
     const vehicle = (await page.getByTestId('playback-marker').first().boundingBox())!;
     await page.mouse.move(vehicle.x + vehicle.width / 2, vehicle.y + vehicle.height / 2);
-    for (let i = 0; i < 6; i++) {
-      await page.mouse.wheel(0, -400);
-      await page.waitForTimeout(150);
-    }
+    for (let i = 0; i < 6; i++) await wheelOver(page, page.getByTestId('fleet-map'), -400);
     await expect.poll(() => areaAnswers.length, { timeout: 30_000 }).toBeGreaterThan(0);
     const answer = areaAnswers[0];
     expect(answer.data.points.t.length).toBeGreaterThan(0);
