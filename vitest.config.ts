@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import engineDependent from './tests/engine-dependent.json';
 
-// Projects: pure unit tests, database tests, API tests and cluster tests. Every db and api test
-// file opens its own database (in-memory PGlite, or a database of its own created next to
-// DATABASE_URL: server/db/testing.ts), so two files run side by side, one per core. The cluster
-// files start several server processes each and run one at a time.
+// Projects: pure unit tests, database tests, API tests and cluster tests (docs/testing.md). Every
+// db and api test file opens its own database (in-memory PGlite, or a database of its own created
+// next to DATABASE_URL, both copied from a template: server/db/testing.ts), so two files run side
+// by side, one per core. `engine` is the db and api files whose outcome can depend on the engine
+// (tests/engine-dependent.json): .ci/run runs db and api on PostgreSQL, then `engine` on PGlite.
+// The cluster files start several server processes each and run one at a time.
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +21,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'engine', include: Object.keys(engineDependent.files) },
       },
       {
         // Several server processes over PostgreSQL and NATS: run by .ci/run, not by default.

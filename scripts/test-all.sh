@@ -1,19 +1,31 @@
 #!/usr/bin/env bash
-# The whole suite: types, lint, locales, unit, database and API tests, then the browser tests.
-# DATABASE_URL, when set, points the database and API suites at PostgreSQL instead of PGlite.
+# The whole suite (docs/testing.md): types, lint, locales, unit, database and API tests, then the
+# browser tests. Without DATABASE_URL the database and API tests run on PGlite, the embedded
+# database of `npm start`. With DATABASE_URL (as .ci/run sets it) they run on that PostgreSQL,
+# and then the files whose outcome can depend on the engine (tests/engine-dependent.json) run on
+# PGlite as well; each other file runs once. The browser tests always use the embedded database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Seconds since the start on each heading, so a slow run shows where its time went.
-phase() { echo "== $1 (${SECONDS}s)"; }
+# Seconds since the start on each heading, and each phase's own seconds, so a slow run shows
+# where its time went.
+last=0
+phase() { echo "== $1 (${SECONDS}s, previous phase $((SECONDS - last))s)"; last=$SECONDS; }
+# Each vitest run leaves its files' costs in test-reports/ for scripts/test-cost.ts.
+cost() { echo "--reporter=default --reporter=./scripts/vitest-cost-reporter.ts"; }
 
 phase typecheck && npm run --silent typecheck
 phase lint && npm run --silent lint
 phase locales && npm run --silent i18n:check
 
-# Each run leaves a JSON report in test-reports/; scripts/test-cost.ts prints the slowest files.
 rm -rf test-reports
-phase "unit, database and API tests" && npx vitest run --project unit --project db --project api \
-  --reporter=default --reporter=json --outputFile.json=test-reports/unit-db-api.json
-phase "browser tests" && PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json npm run --silent test:e2e -- --reporter=list,json
+engine=PGlite && [ -n "${DATABASE_URL:-}" ] && engine=PostgreSQL
+phase "unit, database and API tests on $engine"
+VITEST_COST_FILE=test-reports/unit-db-api.json npx vitest run --project unit --project db --project api $(cost)
+if [ -n "${DATABASE_URL:-}" ]; then
+  phase "engine-dependent database and API tests on PGlite"
+  env -u DATABASE_URL VITEST_COST_FILE=test-reports/engine-pglite.json npx vitest run --project engine $(cost)
+fi
+phase "browser tests"
+env -u DATABASE_URL PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json npm run --silent test:e2e -- --reporter=list,json
 phase done
 [ -n "${CI_KEEP_REPORTS:-}" ] || npx tsx scripts/test-cost.ts 15
