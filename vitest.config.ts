@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import engineDependent from './tests/engine-dependent.json';
+import engineDependent from './tests/engine-dependent.json' with { type: 'json' };
 
 // Projects: pure unit tests, database tests, API tests and cluster tests (docs/testing.md). Every
 // db and api test file opens its own database (in-memory PGlite, or a database of its own created

@@ -23,6 +23,14 @@ if (existsSync(DIR))
 
 if (!times.length) console.log('No test reports in test-reports/.');
 else {
+  // Worker-seconds per run: vitest and Playwright run files side by side, so wall time is less.
+  const runs = new Map<string, { files: number; seconds: number }>();
+  for (const t of times) {
+    const r = runs.get(t.run) ?? { files: 0, seconds: 0 };
+    runs.set(t.run, { files: r.files + 1, seconds: r.seconds + t.seconds });
+  }
+  console.log('Files and worker-seconds per run:');
+  for (const [run, r] of runs) console.log(`${r.seconds.toFixed(0).padStart(8)}  ${run.padEnd(14)} ${r.files} files`);
   console.log(`The ${count} slowest test files (seconds, run):`);
   for (const t of slowestFiles(times, count))
     console.log(`${t.seconds.toFixed(1).padStart(8)}  ${t.run.padEnd(14)} ${t.file}`);

@@ -81,6 +81,30 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/**
+ * Why a caller may not use a route whatever the request holds, or null. Decided before the
+ * body is read, so a caller without the permission learns nothing of the request's shape.
+ */
+export function accessRefusal(
+  access: Exclude<RouteAccess, { public: true }>,
+  auth: Pick<AuthContext, 'ability' | 'demo' | 'deviceId' | 'apiKey' | 'mustChangePassword'>,
+): AppError | null {
+  // A password the platform drew (a reset, an import) opens only the routes that change it.
+  if (auth.mustChangePassword && !access.passwordChange)
+    return new AppError(403, auth.deviceId != null ? 'devicePasswordChangeRequired' : 'passwordChangeRequired');
+  const { permission } = access;
+  if (permission !== 'authenticated') {
+    const list = typeof permission === 'string' ? [permission] : permission;
+    if (!hasAnyPermission(auth.ability, list)) return forbidden();
+  }
+  if (access.write) {
+    if (auth.apiKey?.scope === 'read') return new AppError(403, 'apiKeyReadOnly');
+    if (auth.demo) return access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
+    if (auth.deviceId != null) return forbidden();
+  }
+  return null;
+}
+
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('routeAccess', new Map<string, RouteAccess>());
@@ -106,19 +130,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const auth = isKey ? await keyAuth(app, token) : await resolveAuth(app, token);
     if (!auth) throw sessionExpired();
     req.auth = auth;
-    // A password the platform drew (a reset, an import) opens only the routes that change it.
-    if (auth.mustChangePassword && !access.passwordChange)
-      throw new AppError(403, auth.deviceId != null ? 'devicePasswordChangeRequired' : 'passwordChangeRequired');
-    const { permission } = access;
-    if (permission !== 'authenticated') {
-      const list = typeof permission === 'string' ? [permission] : permission;
-      if (!hasAnyPermission(auth.ability, list)) throw forbidden();
-    }
-    if (access.write) {
-      if (auth.apiKey?.scope === 'read') throw new AppError(403, 'apiKeyReadOnly');
-      if (auth.demo) throw access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
-      if (auth.deviceId != null) throw forbidden();
-    }
+    const refusal = accessRefusal(access, auth);
+    if (refusal) throw refusal;
   });
 
   // A write may change accounts, sessions or scopes: cached reads must not outlive it.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, type UserRow } from '../../server/db/schema/users';
 import { seedDemo, SEED_USER_IDS } from '../../server/db/seed/index';
 import { SCHEMA_ERROR_KEYS } from '../../server/lib/schema/errors';
+import { accessRefusal, resolveAuth } from '../../server/plugins/auth';
 import { closeDatabase, startHarness, type Harness } from './harness';
 import {
   fieldsOf,
@@ -128,7 +129,26 @@ interface Request {
   shape?: string;
 }
 
-async function send(c: Caller, op: Operation, req: Request) {
+/**
+ * Whole-request variants: the plausible one and the bodies the parser reads before the access
+ * check (tests/api/hostile/variants.ts BODY_VARIANTS).
+ */
+const WHOLE_BODY = new Set(['plausible', ...BODY_VARIANTS.map((b) => b.label)]);
+
+/**
+ * The refusal the access check gives this caller on this route whatever the request holds
+ * (server/plugins/auth.ts accessRefusal), or null. A refused caller's field variants would all
+ * meet it before validation and any handler, so only its whole-request variants are sent, and
+ * the plausible one must answer that refusal.
+ */
+async function refusalOf(c: Caller, op: Operation) {
+  const access = h.app.routeAccess.get(`${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
+  if (!access || 'public' in access) return null;
+  const auth = await resolveAuth(h.app, c.token);
+  return auth ? accessRefusal(access, auth) : null;
+}
+
+async function send(c: Caller, op: Operation, req: Request, refusal?: string) {
   const inject = () =>
     h.app.inject({
       method: op.method,
@@ -152,6 +172,7 @@ async function send(c: Caller, op: Operation, req: Request) {
   if (!perRole(req.label) && REFUSED_BEFORE_HANDLER.has(key)) refusedForAll.add(requestKey(op, req));
   if (req.shape && SCHEMA_REFUSAL.has(key)) refusedShapes.add(req.shape);
   if (res.statusCode >= 500) problems.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (refusal && req.label === 'plausible' && key !== refusal) problems.push(`${what}: answered ${key}, not ${refusal}`);
   if (ms > SLOW_MS) problems.push(`${what}: ${Math.round(ms)} ms`);
   const leaks = await leaksIn(res.rawPayload, String(res.headers['content-type'] ?? ''), watched.secrets);
   if (leaks.length) problems.push(`${what}: answered the other tree's ${leaks.join(', ')}`);
@@ -209,9 +230,15 @@ describe('hostile input to every documented operation', () => {
     for (const role of ROLES) {
       const c = await callerFor(role);
       for (const op of ops) {
+        const refused = await refusalOf(c, op);
         for (const req of requestsFor(op, c)) {
-          if (refusedForAll.has(requestKey(op, req)) || (req.shape && refusedShapes.has(req.shape))) skipped++;
-          else await send(c, op, req);
+          if (
+            refusedForAll.has(requestKey(op, req)) ||
+            (req.shape && refusedShapes.has(req.shape)) ||
+            (refused && !WHOLE_BODY.has(req.label))
+          )
+            skipped++;
+          else await send(c, op, req, refused?.key);
         }
         await checkOtherTree(`by ${role} ${op.method} ${op.path}`);
       }
