@@ -28,6 +28,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
+    // The app turns antd's animations off for users who ask for less motion: every dialog, menu
+    // and message then appears at once, with no frames to draw and nothing to wait for.
+    reducedMotion: 'reduce',
     // The PWA's service worker would download the app shell again in every test; only the
     // PWA tests (tests/e2e/pwa.spec.ts) allow it.
     serviceWorkers: 'block',

@@ -11,6 +11,7 @@ import { brand, loginPaths } from './providers/publicConfig';
 import { getSession } from './providers/session';
 import { entryDecision } from './shell/entryRoute';
 import { loadShell } from './shell/load';
+import { prefersReducedMotion } from './lib/reducedMotion';
 
 /** The forced change of a one-time password (after a reset), before anything else. */
 const MustChangePasswordPage = lazy(() =>
@@ -52,7 +53,7 @@ export function App() {
     <BrowserRouter>
       <ConfigProvider
         locale={antdLocaleOf(i18n.language as Language)}
-        theme={{ token: { colorPrimary: b.colors.primary } }}
+        theme={{ token: { colorPrimary: b.colors.primary, motion: !prefersReducedMotion() } }}
       >
         <Entry />
       </ConfigProvider>

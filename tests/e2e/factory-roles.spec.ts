@@ -3,8 +3,8 @@ import { ACCOUNTS, login, loginByForm, logout, menuPaths } from './helpers';
 
 /**
  * Role x route in the browser (issue 15): each factory account lands on its home, every screen
- * of its menu opens as a built screen (no "being built" notice, no error), and every factory
- * screen outside its menu answers "not found".
+ * of the factory menus opens as a built screen (no "being built" notice, no error), and every
+ * factory screen outside an account's menu answers "not found".
  */
 const FACTORY = ACCOUNTS.filter((a) => a.home.startsWith('/test/'));
 
@@ -28,12 +28,18 @@ async function expectBuilt(page: Page, path: string) {
 test('each factory account opens exactly the screens its role grants', async ({ page }) => {
   test.setTimeout(FACTORY.length * 60_000);
   const menus = new Map<string, string[]>();
+  // A screen is the same component whoever opens it (what each role may read is the API tests'
+  // part): each one is opened by the first account whose menu holds it.
+  const opened = new Set<string>();
   for (const account of FACTORY) {
     await loginByForm(page, account.username, account.home);
     const paths = await menuPaths(page);
     expect(paths, account.username).toContain(account.home);
     expect(paths.filter((p) => !p.startsWith('/test/')), account.username).toEqual([]);
-    for (const path of paths) await expectBuilt(page, path);
+    for (const path of paths.filter((p) => !opened.has(p))) {
+      await expectBuilt(page, path);
+      opened.add(path);
+    }
     menus.set(account.username, paths);
     await logout(page);
   }
