@@ -13,8 +13,12 @@ phase() { echo "== $1 (${SECONDS}s, previous phase $((SECONDS - last))s)"; last=
 # Each vitest run leaves its files' costs in test-reports/ for scripts/test-cost.ts.
 cost() { echo "--reporter=default --reporter=./scripts/vitest-cost-reporter.ts"; }
 
-phase typecheck && npm run --silent typecheck
-phase lint && npm run --silent lint
+# Types and lint side by side (one core each); either failing stops the run.
+phase "typecheck and lint"
+npm run --silent typecheck & types=$!
+npm run --silent lint & lint=$!
+wait $types
+wait $lint
 phase locales && npm run --silent i18n:check
 
 rm -rf test-reports
