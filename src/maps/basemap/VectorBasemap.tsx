@@ -65,11 +65,12 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
       maxZoom: info.maxzoom,
       extent: info.bounds.length === 4 ? info.bounds : undefined,
     };
-    const source = new Source(info.tiles, { parser });
-    // Road names need points: a source of their own whose lines become their middle points
-    // (LINE_LABELS). Its tile URLs differ by a query the server ignores: with the very same URLs,
-    // L7 sometimes left the main source's line and text layers without tiles (no roads drawn).
-    const labelSource = new Source(`${info.tiles}?labels`, {
+    // A source per layer, its tile URLs told apart by a query the server ignores: layers added
+    // to one source after it had loaded its tiles got none from L7 (no water, no roads drawn;
+    // the streets browser test saw it), and with the very same URLs two sources shared that fate.
+    const sourceOf = (name: string) => new Source(`${info.tiles}?layer=${name}`, { parser });
+    // Road names need points: lines become their middle points (LINE_LABELS).
+    const labelSource = new Source(`${info.tiles}?layer=road-names`, {
       parser,
       transforms: [{ type: LINE_LABELS }],
     });
@@ -84,14 +85,14 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
     if (has('earth'))
       list.push(
         new PolygonLayer(base('earth', 'earth', Z.land))
-          .source(source)
+          .source(sourceOf('earth'))
           .shape('fill')
           .color(STREET_COLORS.earth),
       );
     for (const sourceLayer of ['landcover', 'landuse'].filter(has)) {
       list.push(
         new PolygonLayer(base(sourceLayer, sourceLayer, Z.land))
-          .source(source)
+          .source(sourceOf(sourceLayer))
           .shape('fill')
           .filter('kind', hasLanduseColor)
           .color('kind', landuseColor),
@@ -100,14 +101,14 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
     if (has('water'))
       list.push(
         new PolygonLayer(base('water', 'water', Z.borders))
-          .source(source)
+          .source(sourceOf('water'))
           .shape('fill')
           .color(STREET_COLORS.water),
       );
     if (has('roads')) {
       const roads = (name: string, major: boolean, minZoom: number) =>
         new LineLayer(base(name, 'roads', Z.provinces, minZoom))
-          .source(source)
+          .source(sourceOf(name))
           .shape('line')
           .filter('kind', (kind: unknown) => isMajorRoad(kind) === major)
           .color('kind', (kind: unknown) => roadStyle(kind).color)
@@ -129,7 +130,7 @@ export function VectorBasemap({ info }: { info: VectorTilesInfo }) {
     if (has('places')) {
       const places = (name: string, major: boolean, minZoom: number) =>
         new PointLayer(base(name, 'places', Z.placeNames, minZoom))
-          .source(source)
+          .source(sourceOf(name))
           .filter('kind', (kind: unknown) => isMajorPlace(kind) === major)
           .shape('name', 'text')
           .size('kind', placeLabelSize)
