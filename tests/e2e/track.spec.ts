@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '../../src/domain/messages';
 import { addDays, dayOf, dayStart, formatMileage } from '../../src/domain/track';
-import { login, wheelOver } from './helpers';
+import { login } from './helpers';
 import { apiPost } from './monitor-support';
 import { END_COLOR, START_COLOR } from '../../src/maps/trackStyle';
 
@@ -170,7 +170,12 @@ test.describe('track playback', () => {
     // hold no part of this vehicle's track, and an area without any asks for no detail.
     const vehicle = (await page.getByTestId('playback-marker').first().boundingBox())!;
     await page.mouse.move(vehicle.x + vehicle.width / 2, vehicle.y + vehicle.height / 2);
-    for (let i = 0; i < 6; i++) await wheelOver(page, page.getByTestId('fleet-map'), -400);
+    // Six notches of a wheel turned at a hand's pace (the map takes notches closer together
+    // as one smooth gesture and zooms less): the rhythm of the input, not a wait for a result.
+    for (let i = 0; i < 6; i++) {
+      await page.mouse.wheel(0, -400);
+      await new Promise((r) => setTimeout(r, 150));
+    }
     await expect.poll(() => areaAnswers.length, { timeout: 30_000 }).toBeGreaterThan(0);
     const answer = areaAnswers[0];
     expect(answer.data.points.t.length).toBeGreaterThan(0);
