@@ -48,8 +48,11 @@ export async function openTestDatabase(opts: { seed?: boolean | SeedOptions } = 
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => c.end());
       };
-    } catch {
-      // No CREATEDB privilege: reuse the given database, emptied (then run files one at a time).
+    } catch (err) {
+      // Only a role without CREATEDB (42501) falls back; any other failure (a template that
+      // cannot be built) must show, not wipe the given database under the other workers.
+      if ((err as { code?: string }).code !== '42501') throw err;
+      // Reuse the given database, emptied (then run files one at a time).
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin
