@@ -24,10 +24,10 @@ export type TemplateKind = 'migrated' | 'seeded';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SOURCES = ['server', 'src/domain', 'config'];
 
-function newestSources(dir: string, out: string[]) {
+function collectSourceStamps(dir: string, out: string[]) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) newestSources(p, out);
+    if (e.isDirectory()) collectSourceStamps(p, out);
     else if (/\.(ts|sql|json)$/.test(e.name)) {
       const s = statSync(p);
       out.push(`${p}:${s.size}:${s.mtimeMs}`);
@@ -40,7 +40,7 @@ let key: string | undefined;
 export function templateKey(): string {
   if (key) return key;
   const entries: string[] = [];
-  for (const s of SOURCES) newestSources(join(ROOT, s), entries);
+  for (const s of SOURCES) collectSourceStamps(join(ROOT, s), entries);
   key = createHash('sha256').update(entries.sort().join('\n')).digest('hex').slice(0, 12);
   return key;
 }

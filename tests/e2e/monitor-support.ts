@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { expect, type Page } from '@playwright/test';
+import { PASSWORD } from './helpers';
 import { gt06Alarm, gt06Location, gt06Login, type Fix } from '../../server/sim/gt06-frames';
 
 export interface ApiDevice {
@@ -100,7 +101,7 @@ export async function connectGt06(port: number, imei: string) {
  */
 export async function ownGt06(page: Page): Promise<string> {
   const imei = `86${Date.now()}${Math.floor(Math.random() * 10)}`.slice(0, 15);
-  const qc = await (await page.request.post('/api/login', { data: { username: 'test', password: '123456' } })).json();
+  const qc = await (await page.request.post('/api/login', { data: { username: 'test', password: PASSWORD } })).json();
   const passed = await page.request.post('/api/serials/testSerialResult', {
     data: { terminalID: imei, passed: true, deviceType: 'GT06N' },
     headers: { authorization: `Bearer ${qc.data.token}` },
