@@ -104,38 +104,32 @@ export function localeOfChunk(url: string): string | null {
   return CHUNK.exec(new URL(url).pathname)?.[1] ?? null;
 }
 
+/** Polls `read` until two reads in a row are alike: what the page shows has come to rest. */
+async function steady<T>(read: () => Promise<T>, same: (a: T, b: T) => boolean, interval: number, timeout?: number) {
+  let last: T | undefined;
+  await expect
+    .poll(
+      async () => {
+        const now = await read();
+        const alike = last !== undefined && same(last, now);
+        last = now;
+        return alike;
+      },
+      { timeout, intervals: [interval] },
+    )
+    .toBe(true);
+}
+
 /**
  * Waits until what `target` shows has stopped changing (two pictures in a row alike): a map that
  * finished its fit, fly-to or last layers, before a screenshot of it is taken.
  */
 export async function settled(target: Locator, timeout = 30_000) {
-  let last: Buffer | null = null;
-  await expect
-    .poll(
-      async () => {
-        const now = await target.screenshot({ animations: 'disabled' });
-        const same = last !== null && now.equals(last);
-        last = now;
-        return same;
-      },
-      { timeout, intervals: [250] },
-    )
-    .toBe(true);
+  await steady(() => target.screenshot({ animations: 'disabled' }), (a, b) => a.equals(b), 250, timeout);
 }
 
 /** Turns the mouse wheel over a map and waits until its zoom (`data-zoom`) has come to rest. */
 export async function wheelOver(page: Page, map: Locator, dy: number) {
   await page.mouse.wheel(0, dy);
-  let last: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const now = await map.getAttribute('data-zoom');
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { intervals: [150] },
-    )
-    .toBe(true);
+  await steady(async () => String(await map.getAttribute('data-zoom')), (a, b) => a === b, 150);
 }
