@@ -6,7 +6,7 @@
  */
 
 import type { GatewayAlarmType } from '../../src/domain/alarm-types';
-import type { ReplyOutcome } from '../../src/domain/commands';
+import type { ReplyOutcome } from '../../src/domain/command-reply';
 import type { TcpProtocol } from '../../src/domain/protocol-family';
 import type { TireSensorReading } from '../../src/domain/tire';
 
@@ -157,7 +157,7 @@ export interface ReplyMessage extends MessageBase {
   /**
    * What the answer means where the family's protocol defines it (the H02 V4 confirmation, a
    * TK103 answer code, ...); the command channel prefers it to the spec's text rule. Absent: the
-   * text rule decides (src/domain/commands.ts).
+   * text rule decides (src/domain/command-reply.ts).
    */
   outcome?: ReplyOutcome;
 }

@@ -6,7 +6,8 @@ import { JT808_SET_PARAMS } from '../gateway/jt808/params';
 import { gt06CommandReply, gt06Heartbeat, gt06Login, parseGt06Command, type Fix } from './gt06-frames';
 import { jt808Auth, jt808GeneralReply, jt808Heartbeat, jt808Register, jt808TextReply } from './jt808-frames';
 import { gt06Report, jt808Report, type ReportFrame } from './report-frames';
-import { commandAnswer, seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
+import { commandAnswer } from './answers';
+import { seededRng, startVehicle, step, type Rng, type VehicleState } from './route';
 import { SimOta } from './ota';
 import type { SimDriver, SimServerReader } from './driver';
 import { simDriverOf } from './drivers';
@@ -249,7 +250,7 @@ export class SimDevice {
     if (!cmd) return;
     this.stats.commands++;
     this.onCommand?.(cmd.text);
-    const answer = this.ota.gt06Command(cmd.text) ?? commandAnswer(cmd.text, this.vehicle);
+    const answer = this.ota.gt06Command(cmd.text) ?? commandAnswer(cmd.text, this.vehicle, this.spec.terminalId);
     this.send(gt06CommandReply(cmd.serverFlag, answer, this.next()));
     const moveTo = gt06ServerAddress(cmd.text);
     if (moveTo) this.moveTo(moveTo);
@@ -265,7 +266,7 @@ export class SimDevice {
       } else {
         this.stats.commands++;
         this.onCommand?.(e.text);
-        const answer = commandAnswer(e.text, this.vehicle);
+        const answer = commandAnswer(e.text, this.vehicle, this.spec.terminalId);
         this.send(this.driver!.commandReply(this.spec.terminalId, e, answer, this.next()));
       }
     }
@@ -327,7 +328,7 @@ export class SimDevice {
       this.stats.commands++;
       this.onCommand?.(text);
       this.send(jt808GeneralReply(this.spec.terminalId, f.header.serial, id, 0, this.next()));
-      this.send(jt808TextReply(this.spec.terminalId, commandAnswer(text, this.vehicle), this.next()));
+      this.send(jt808TextReply(this.spec.terminalId, commandAnswer(text, this.vehicle, this.spec.terminalId), this.next()));
     }
   }
 }

@@ -93,14 +93,3 @@ export function step(v: VehicleState, dtSec: number, rng: Rng): VehicleState {
     mileageKm: v.mileageKm + dist / 1000,
   };
 }
-
-/** How a simulated tracker answers a text command, as real devices word it. */
-export function commandAnswer(command: string, v: VehicleState): string {
-  const c = command.trim().toUpperCase();
-  if (c === 'RELAY,1#') return 'Cut off the fuel supply: Success!';
-  if (c === 'RELAY,0#') return 'Restore fuel supply: Success!';
-  if (c === 'WHERE#') return `Lat:N${v.lat.toFixed(6)},Lon:E${v.lon.toFixed(6)},Speed:${v.speed}km/h`;
-  if (c === 'RESET#') return 'Reset OK';
-  if (c.startsWith('SWMODE')) return 'Mode set OK';
-  return 'OK';
-}

@@ -54,17 +54,26 @@ export function tk103ServerReader(): SimServerReader {
   };
 }
 
+/** The last position of each simulated tracker: AP00 (locate now) is answered with it. */
+const lastPosition = new Map<string, Tk103Position>();
+
 export const tk103SimDriver: SimDriver = {
   login: (id) => tk103LoginFrame(id),
   // The tracker repeats its login until AP05 comes back, and reports only then.
   readyOnConnect: false,
   acksReports: false,
-  location: (id, fix, status) =>
-    status.alarm
-      ? tk103AlarmFrame(id, TK103_SIM_ALARM_CODE, tk103SimPosition(fix, status))
-      : tk103PositionFrame(id, tk103SimPosition(fix, status)),
+  location: (id, fix, status) => {
+    const p = tk103SimPosition(fix, status);
+    lastPosition.set(id, p);
+    return status.alarm ? tk103AlarmFrame(id, TK103_SIM_ALARM_CODE, p) : tk103PositionFrame(id, p);
+  },
   heartbeat: (id) => tk103HandshakeFrame(id),
   reader: tk103ServerReader,
-  commandReply: (id, command, answer) =>
-    tk103AnswerFrame(id, command.ref ?? command.text.slice(0, 4), answer),
+  // A real TK103 answers AP00 with a BP04 position, every other code with its B-counterpart.
+  commandReply: (id, command, answer) => {
+    const code = command.ref ?? command.text.slice(0, 4);
+    const last = lastPosition.get(id);
+    if (code === 'AP00' && last) return tk103PositionFrame(id, { ...last, time: new Date() }, 'BP04');
+    return tk103AnswerFrame(id, code, answer);
+  },
 };

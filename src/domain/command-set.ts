@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages';
+import { replyRuleProblems, type ReplyRule } from './command-reply';
 
 /**
  * Command sets of device types as data (issue 13): each command is a text template whose
@@ -45,6 +46,8 @@ export interface CommandDef {
   offline?: boolean;
   /** Free text: only for holders of the raw-command permission. */
   raw?: boolean;
+  /** How its reply is judged; absent: the spec's word rule (src/domain/command-reply.ts). */
+  reply?: ReplyRule;
 }
 
 export interface DeviceTypeCommandConfig {
@@ -161,6 +164,7 @@ export function commandSetProblems(config: DeviceTypeCommandConfig): string[] {
     keys.add(c.key);
     const placeholders = [...c.content.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const names = (c.params ?? []).map((p) => p.name);
+    problems.push(...replyRuleProblems(c.reply, c.key));
     if (c.raw) continue;
     for (const n of placeholders) if (!names.includes(n)) problems.push(`${c.key}: {${n}} has no parameter`);
     for (const n of names)

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/schema/devices';
+import { REPLY } from '../../server/db/seed/command-sets';
+import { SEED_DEVICE_TYPES } from '../../server/db/seed/device-types';
 import { DEVICE_PROTOCOL } from '../../src/domain/codes';
 import { closeDatabase, startHarness, type Harness } from './harness';
 
@@ -28,8 +30,12 @@ const uploadInterval = {
 describe('device types and their command sets', () => {
   it('lists every demo type with its commands and device count', async () => {
     const r = await post('agent', 'config/findDeviceType', { pageSize: 100 });
-    expect(r.data.total).toBe(11);
+    expect(r.data.total).toBe(SEED_DEVICE_TYPES.length);
     const gt06 = r.data.list.find((t: { name: string }) => t.name === 'GT06N');
+    // Each command the seed judges by its own rule shows it (the locate answer is a position).
+    expect(gt06.commandConfig.commands.find((c: { key: string }) => c.key === 'locate').reply).toEqual(
+      REPLY.position,
+    );
     expect(gt06.deviceCount).toBeGreaterThan(0);
     const keys = gt06.commandConfig.commands.map((c: { key: string }) => c.key);
     for (const k of ['locate', 'relayOff', 'relayOn', 'reboot', 'uploadInterval', 'sos', 'timeZone', 'apn'])

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUEL_REPLY_KINDS, fuelReplyKind, type FuelReplyKind } from '../../src/domain/fuel-reply';
-import { commandAnswer, seededRng, startVehicle } from '../../server/sim/route';
+import { commandAnswer } from '../../server/sim/answers';
+import { seededRng, startVehicle } from '../../server/sim/route';
 
 // Real wordings, with their sources:
 // - [traccar] traccar/traccar src/test/java/org/traccar/protocol/Gt06ProtocolDecoderTest.java:

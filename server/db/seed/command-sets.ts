@@ -1,3 +1,4 @@
+import type { ReplyRule } from '../../../src/domain/command-reply';
 import type { CommandDef, CommandParamDef } from '../../../src/domain/command-set';
 
 /**
@@ -5,6 +6,21 @@ import type { CommandDef, CommandParamDef } from '../../../src/domain/command-se
  * JT/T 808 devices in the 0x8300 text message; labels and units are keys of the command
  * namespace. Fuel cut and restore use the Concox wording (`Relay,1#` / `Relay,0#`).
  */
+
+/**
+ * How each command's answer is judged (issue 32). Queries answer with their data and no success
+ * word (WHERE# with `Lat:N…,Lon:E…`), settings with OK or an error word; a refusal is looked for
+ * first. A JT/T 808 terminal that only acknowledges (0x0001 "Success" / "Failure") falls to the
+ * word rule when neither pattern finds it.
+ */
+export const REPLY = {
+  position: { success: 'Lat:\\s*[NS]?-?\\d', error: 'fail|error|not fixed|no gps' },
+  relay: { success: 'success|already', error: 'fail|error|speed limit|not support' },
+  restart: { any: true, error: 'fail|error|invalid' },
+  status: { success: 'battery|gprs|gsm|power:', error: 'error|invalid' },
+  params: { success: 'IMEI:|TIMER:|SOS:', error: 'error|invalid' },
+  setting: { success: '\\bOK\\b|success', error: 'error|fail|invalid|format' },
+} satisfies Record<string, ReplyRule>;
 
 const seconds = (name: string, min: number, max: number, dflt: number): CommandParamDef => ({
   name,
@@ -21,37 +37,49 @@ export const locate: CommandDef = {
   labelKey: 'name.locate',
   content: 'WHERE#',
   offline: false,
+  reply: REPLY.position,
 };
 export const relayOff: CommandDef = {
   key: 'relayOff',
   labelKey: 'name.relayOff',
   content: 'Relay,1#',
   confirm: true,
+  reply: REPLY.relay,
 };
 export const relayOn: CommandDef = {
   key: 'relayOn',
   labelKey: 'name.relayOn',
   content: 'Relay,0#',
   confirm: true,
+  reply: REPLY.relay,
 };
 export const reboot: CommandDef = {
   key: 'reboot',
   labelKey: 'name.reboot',
   content: 'RESET#',
   confirm: true,
+  reply: REPLY.restart,
 };
 export const status: CommandDef = {
   key: 'status',
   labelKey: 'name.status',
   content: 'STATUS#',
   offline: false,
+  reply: REPLY.status,
 };
-export const param: CommandDef = { key: 'param', labelKey: 'name.param', content: 'PARAM#', offline: false };
+export const param: CommandDef = {
+  key: 'param',
+  labelKey: 'name.param',
+  content: 'PARAM#',
+  offline: false,
+  reply: REPLY.params,
+};
 export const uploadInterval: CommandDef = {
   key: 'uploadInterval',
   labelKey: 'name.uploadInterval',
   content: 'TIMER,{interval}#',
   params: [seconds('interval', 10, 18000, 30)],
+  reply: REPLY.setting,
 };
 export const sos: CommandDef = {
   key: 'sos',
@@ -62,6 +90,7 @@ export const sos: CommandDef = {
     { name: 'sos2', labelKey: 'param.sos2', type: 'phone', optional: true },
     { name: 'sos3', labelKey: 'param.sos3', type: 'phone', optional: true },
   ],
+  reply: REPLY.setting,
 };
 export const timeZone: CommandDef = {
   key: 'timeZone',
@@ -95,6 +124,7 @@ export const timeZone: CommandDef = {
       options: ['0', '15', '30', '45'].map((m) => ({ value: m, labelKey: `option.minutes${m}` })),
     },
   ],
+  reply: REPLY.setting,
 };
 export const apn: CommandDef = {
   key: 'apn',
@@ -105,6 +135,7 @@ export const apn: CommandDef = {
     { name: 'user', labelKey: 'param.apnUser', type: 'text', maxLength: 32, optional: true },
     { name: 'password', labelKey: 'param.apnPassword', type: 'text', maxLength: 32, optional: true },
   ],
+  reply: REPLY.setting,
 };
 export const serverAddress: CommandDef = {
   key: 'serverAddress',
@@ -125,6 +156,7 @@ export const serverAddress: CommandDef = {
     { name: 'host', labelKey: 'param.host', type: 'text', maxLength: 64 },
     { name: 'port', labelKey: 'param.port', type: 'number', min: 1, max: 65535, default: 8841 },
   ],
+  reply: REPLY.setting,
 };
 export const overspeed: CommandDef = {
   key: 'overspeed',
@@ -142,6 +174,7 @@ export const overspeed: CommandDef = {
       unitKey: 'unit.kmh',
     },
   ],
+  reply: REPLY.setting,
 };
 /** A `{mode}` select: option values with their label keys (default 1). */
 const modeParam = (options: [string, string][]): CommandParamDef => ({
@@ -164,6 +197,7 @@ export const modeSwitch: CommandDef = {
       ['2', 'option.modeDeepSleep'],
     ]),
   ],
+  reply: REPLY.setting,
 };
 export const workMode: CommandDef = {
   key: 'workMode',
@@ -176,6 +210,7 @@ export const workMode: CommandDef = {
       ['3', 'option.standby'],
     ]),
   ],
+  reply: REPLY.setting,
 };
 export const rawText: CommandDef = {
   key: 'raw',

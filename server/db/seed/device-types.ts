@@ -9,6 +9,7 @@ import {
   PERSONAL_COMMANDS,
   WIRELESS_COMMANDS,
 } from './command-sets';
+import { H02_COMMANDS, MEITRACK_COMMANDS, TELTONIKA_COMMANDS, TK103_COMMANDS } from './family-command-sets';
 
 /** Demo device models; their command sets are in command-sets.ts. */
 
@@ -101,6 +102,39 @@ export const SEED_DEVICE_TYPES = [
     description: 'JT/T 808 truck terminal with tire pressure monitoring (TPMS)',
     iconType: 5,
     commands: JT808_COMMANDS,
+  },
+  // The other tracker families (issue 19), each with its own command words (issue 32).
+  {
+    name: 'FMB920',
+    protocol: DEVICE_PROTOCOL.Teltonika,
+    importProtocol: IMPORT_PROTOCOL.teltonika,
+    description: 'Teltonika FMB920 vehicle tracker',
+    iconType: 1,
+    commands: TELTONIKA_COMMANDS,
+  },
+  {
+    name: 'ST-901',
+    protocol: DEVICE_PROTOCOL.H02,
+    importProtocol: IMPORT_PROTOCOL.h02,
+    description: 'H02 vehicle tracker with relay',
+    iconType: 1,
+    commands: H02_COMMANDS,
+  },
+  {
+    name: 'TK103B',
+    protocol: DEVICE_PROTOCOL.Tk103,
+    importProtocol: IMPORT_PROTOCOL.tk103,
+    description: 'TK103 vehicle tracker with relay',
+    iconType: 1,
+    commands: TK103_COMMANDS,
+  },
+  {
+    name: 'MVT380',
+    protocol: DEVICE_PROTOCOL.Meitrack,
+    importProtocol: IMPORT_PROTOCOL.meitrack,
+    description: 'Meitrack MVT380 vehicle tracker',
+    iconType: 1,
+    commands: MEITRACK_COMMANDS,
   },
 ] as const;
 

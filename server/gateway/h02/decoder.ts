@@ -13,7 +13,7 @@ import {
   type DecodedMessage,
   type ReplyMessage,
 } from '../codec';
-import type { ReplyOutcome } from '../../../src/domain/commands';
+import type { ReplyOutcome } from '../../../src/domain/command-reply';
 import { binaryDeviceId, decodeBinaryFrame } from './binary';
 import { frameContext, H02_MARK, takeFrameId, type FrameContext } from './context';
 import { splitText, type TextFrame } from './fields';

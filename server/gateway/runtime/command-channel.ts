@@ -1,4 +1,4 @@
-import { commandResultOf, type ReplyOutcome } from '../../../src/domain/commands';
+import { judgeReply, type ReplyOutcome, type ReplyRule } from '../../../src/domain/command-reply';
 import { SUBJECT } from '../../bus/types';
 import type { ReplyMessage } from '../codec';
 import { encodeGt06Command } from '../gt06';
@@ -17,6 +17,8 @@ export interface CommandRequest {
    * parameters, 0x8108 upgrade package). `body` is hex; the reply is the terminal's 0x0001.
    */
   message?: { id: number; body: string; packet?: { count: number; index: number } };
+  /** How the command's set says its reply is judged; absent: the family's meaning, then the word rule. */
+  reply?: ReplyRule;
 }
 
 export interface CommandOutcome {
@@ -59,10 +61,10 @@ export class CommandChannel {
     const terminalId = this.conn.device!.terminalId;
     this.unrespond = this.ctx.bus.respond<CommandRequest, CommandOutcome>(
       SUBJECT.gatewayCommand(terminalId),
-      (req) => this.send(req.content, req.timeoutMs, req.message),
+      (req) => this.send(req.content, req.timeoutMs, req.message, req.reply),
     );
     if (this.conn.device!.id != null) {
-      void deliverQueuedCommands(this.ctx, this.conn.device!.id, (content) => this.send(content)).catch((e) =>
+      void deliverQueuedCommands(this.ctx, this.conn.device!.id, (content, rule) => this.send(content, undefined, undefined, rule)).catch((e) =>
         console.error('[gateway] offline command delivery failed:', (e as Error).message),
       );
     }
@@ -79,6 +81,7 @@ export class CommandChannel {
     content: string,
     timeoutMs = this.ctx.options.commandTimeoutMs,
     message?: CommandRequest['message'],
+    rule?: ReplyRule,
   ): Promise<CommandOutcome> {
     const run = async (): Promise<CommandOutcome> => {
       const sentAt = new Date().toISOString();
@@ -99,8 +102,8 @@ export class CommandChannel {
       const reply = answer?.text ?? null;
       return {
         reply,
-        // The family's own meaning of the answer first; the spec's text rule for the rest.
-        result: commandResultOf(reply, answer?.outcome),
+        // The command's own rule first, then the family's meaning, then the spec's word rule.
+        result: judgeReply(rule, reply, answer?.outcome),
         sentAt,
         repliedAt: reply == null ? null : new Date().toISOString(),
       };

@@ -1,4 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { ReplyRule } from '../../../src/domain/command-reply';
+import { matchCommand } from '../../../src/domain/command-set';
 import { isDeviceExpired } from '../../../src/domain/expiry';
 import { SUBJECT } from '../../bus/types';
 import { commandStatusLog } from '../../db/schema/command-status-log';
@@ -6,6 +8,7 @@ import { commands } from '../../db/schema/commands';
 import { devices } from '../../db/schema/devices';
 import { offlineCommands } from '../../db/schema/offline-commands';
 import type { GatewayContext } from './context';
+import { commandSetOf } from '../../services/command/resolve';
 import type { CommandOutcome } from './command-channel';
 
 /**
@@ -17,7 +20,7 @@ import type { CommandOutcome } from './command-channel';
 export async function deliverQueuedCommands(
   ctx: GatewayContext,
   deviceId: number,
-  send: (content: string) => Promise<CommandOutcome>,
+  send: (content: string, rule?: ReplyRule) => Promise<CommandOutcome>,
 ) {
   const { db } = ctx;
   const expired = await db
@@ -43,10 +46,13 @@ export async function deliverQueuedCommands(
       expireType: devices.expireType,
       platformExpireAt: devices.platformExpireAt,
       userExpireAt: devices.userExpireAt,
+      deviceType: devices.deviceType,
     })
     .from(devices)
     .where(eq(devices.id, deviceId));
   if (device && isDeviceExpired(device, Date.now())) return;
+  // A queued command is judged by its set's rule, as it would have been sent online.
+  const set = device ? await commandSetOf(db, device.deviceType) : [];
   for (;;) {
     const [cmd] = await db
       .update(offlineCommands)
@@ -63,7 +69,7 @@ export async function deliverQueuedCommands(
     await db
       .insert(commandStatusLog)
       .values({ offlineCommandId: cmd.id, terminalId: cmd.terminalId, status: 'sent', userId: cmd.userId });
-    const outcome = await send(cmd.content);
+    const outcome = await send(cmd.content, matchCommand(set, cmd.content)?.def.reply);
     const delivered = outcome.reply != null;
     await db
       .update(offlineCommands)

@@ -4,7 +4,7 @@
  * wiki's setdigout / setigndigout pages list each response with its outcome, the FM and FMB
  * manuals give the answer of every read command). Any other text is left to the spec's rule.
  */
-import type { ReplyOutcome } from '../../../src/domain/commands';
+import type { ReplyOutcome } from '../../../src/domain/command-reply';
 
 /** Refusals the wiki lists as "Fail" for the output commands. */
 const REFUSED = [

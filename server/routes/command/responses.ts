@@ -96,6 +96,9 @@ export const CommandConfigOut = Row({
       confirm: Type.Optional(Type.Boolean()),
       offline: Type.Optional(Type.Boolean()),
       raw: Type.Optional(Type.Boolean()),
+      reply: Type.Optional(
+        Row({ success: Type.Optional(Str()), error: Type.Optional(Str()), any: Type.Optional(Type.Boolean()) }),
+      ),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { COMMAND_TEXT_MAX, INT32_MAX, NAME_MAX } from '../../../src/domain/limits';
 import { COMMAND_FRAMINGS } from '../../../src/domain/command-set';
+import { REPLY_PATTERN_MAX } from '../../../src/domain/command-reply';
 import { Int, List, Name, OneOf, Required, TerminalId, Text, Type } from '../../lib/schema/primitives';
 
 const Bool = () => Type.Boolean();
@@ -36,6 +37,16 @@ const ParamDef = Type.Object(
   { additionalProperties: false },
 );
 
+/** How the command's reply is judged (src/domain/command-reply.ts); patterns are checked to compile. */
+const ReplyRuleSchema = Type.Object(
+  {
+    success: Type.Optional(Text(REPLY_PATTERN_MAX)),
+    error: Type.Optional(Text(REPLY_PATTERN_MAX)),
+    any: Type.Optional(Bool()),
+  },
+  { additionalProperties: false },
+);
+
 const CommandDefSchema = Type.Object(
   {
     key: Key,
@@ -45,6 +56,7 @@ const CommandDefSchema = Type.Object(
     confirm: Type.Optional(Bool()),
     offline: Type.Optional(Bool()),
     raw: Type.Optional(Bool()),
+    reply: Type.Optional(ReplyRuleSchema),
   },
   { additionalProperties: false },
 );

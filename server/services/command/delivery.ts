@@ -1,4 +1,5 @@
 import { COMMAND_RESULT } from '../../../src/domain/codes';
+import type { ReplyRule } from '../../../src/domain/command-reply';
 import { BusTimeoutError, SUBJECT, type EventBus } from '../../bus/types';
 import type { Db } from '../../db/client';
 import { commands } from '../../db/schema/commands';
@@ -15,7 +16,8 @@ export interface DeliveryTarget {
  * Sends a command to whichever node holds the device's connection, logs it and tells the
  * device's browsers its result. A device no node holds throws NoResponderError (the caller
  * decides whether to queue it); a node that does not answer in time is a timeout result.
- * `userId` is null for the platform's own commands (the lock rule).
+ * `userId` is null for the platform's own commands (the lock rule). `reply` is how the command's
+ * set judges its answer (the node holding the connection applies it).
  */
 export async function deliverCommand(
   db: Db,
@@ -24,12 +26,13 @@ export async function deliverCommand(
   content: string,
   userId: number | null,
   timeoutMs: number,
+  reply?: ReplyRule,
 ) {
   let outcome: CommandOutcome;
   try {
     outcome = await bus.request<CommandOutcome>(
       SUBJECT.gatewayCommand(device.terminalId),
-      { content, timeoutMs },
+      { content, timeoutMs, reply },
       timeoutMs + 2000,
     );
   } catch (e) {

@@ -63,7 +63,15 @@ export async function dispatchCommand(
 ): Promise<Dispatched> {
   const { content, def } = resolved;
   try {
-    const { outcome, commandId } = await deliverCommand(db, bus, device, content, auth.user.id, s.timeoutMs);
+    const { outcome, commandId } = await deliverCommand(
+      db,
+      bus,
+      device,
+      content,
+      auth.user.id,
+      s.timeoutMs,
+      def?.reply,
+    );
     if (outcome.result === COMMAND_RESULT.success) await noteLockCommand(db, device.id, content);
     return { kind: 'sent', outcome, commandId };
   } catch (e) {

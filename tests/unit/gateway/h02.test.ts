@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CodecSession, HeartbeatMessage, LocationMessage, ReplyMessage } from '../../../server/gateway/codec';
 import { decodeH02Frame, h02Codec } from '../../../server/gateway/h02';
 import { COMMAND_RESULT } from '../../../src/domain/codes';
-import { commandResultOf } from '../../../src/domain/commands';
+import { judgeReply } from '../../../src/domain/command-reply';
 import { TRACCAR_H02, vectorBytes } from './h02-frames';
 
 const NOW = new Date('2026-01-01T08:09:10Z');
@@ -160,7 +160,7 @@ describe('H02 fields', () => {
   it('classes V4 answers by the confirm message they are: ERROR refuses, anything else confirms', () => {
     const result = (frame: string) => {
       const reply = first<ReplyMessage>(text(frame));
-      return commandResultOf(reply.text, reply.outcome);
+      return judgeReply(undefined, reply.text, reply.outcome);
     };
     const pos = '130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF';
     // The document's answers: fuel cut carried out, restored, set values echoed, the bare echo.

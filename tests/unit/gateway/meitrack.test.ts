@@ -23,7 +23,7 @@ import {
   TRACCAR_TEXT,
 } from './meitrack-frames';
 import { COMMAND_RESULT } from '../../../src/domain/codes';
-import { commandResultOf } from '../../../src/domain/commands';
+import { judgeReply } from '../../../src/domain/command-reply';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const decode = (frame: Buffer, session: CodecSession = {}) => meitrackCodec.decodeFrame(frame, session, NOW);
@@ -169,7 +169,7 @@ describe('Meitrack command answers classed by what they mean', () => {
   const answer = (data: string) => buildMeitrackPacket('$$', 'A', '353358017784062', data);
   const result = (frame: Buffer) => {
     const reply = byType(decode(frame).messages, 'commandReply')[0] as ReplyMessage;
-    return commandResultOf(reply.text, reply.outcome);
+    return judgeReply(undefined, reply.text, reply.outcome);
   };
 
   it('a setting answered OK (either case), a position or a read answered with data is carried out', () => {

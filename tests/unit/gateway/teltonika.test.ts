@@ -14,7 +14,7 @@ import {
 } from '../../../server/gateway/teltonika';
 import { CODECS, detectProtocol } from '../../../server/gateway/decode-frames';
 import { COMMAND_RESULT } from '../../../src/domain/codes';
-import { commandResultOf } from '../../../src/domain/commands';
+import { judgeReply } from '../../../src/domain/command-reply';
 import { TELTONIKA_WIKI, wiki } from './teltonika-frames';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -154,7 +154,7 @@ describe('Teltonika encoder and decoder agree', () => {
     const result = (answer: string) => {
       const reply = decodeTeltonikaFrame(encodeTeltonikaResponse(answer), loggedIn(), NOW)
         .messages[0] as ReplyMessage;
-      return commandResultOf(reply.text, reply.outcome);
+      return judgeReply(undefined, reply.text, reply.outcome);
     };
     // setdigout / setigndigout successes (the wiki's examples), older firmware, reads with their data.
     for (const ok of [

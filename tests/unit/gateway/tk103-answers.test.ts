@@ -7,7 +7,7 @@ import {
   tk103Codec,
 } from '../../../server/gateway/tk103';
 import { COMMAND_RESULT } from '../../../src/domain/codes';
-import { commandResultOf } from '../../../src/domain/commands';
+import { judgeReply } from '../../../src/domain/command-reply';
 import { TK103_TRACCAR as T, TK103_TRACCAR_CORPUS, tk103 } from './tk103-frames';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -107,7 +107,7 @@ describe('TK103 status, network and answers', () => {
   it('classes command answers: an answer code echoing its data is carried out, words go to the spec rule', () => {
     const result = (frame: string) => {
       const reply = decode(frame).messages.find((m) => m.type === 'commandReply') as ReplyMessage;
-      return commandResultOf(reply.text, reply.outcome);
+      return judgeReply(undefined, reply.text, reply.outcome);
     };
     // AV01 (oil/power) and AV00 (output) answered with the state set; AP00 with a position.
     expect(result('(013612345678BV011)')).toBe(COMMAND_RESULT.success);

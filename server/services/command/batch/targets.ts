@@ -69,15 +69,16 @@ export async function runStockItem(
   deviceType: string,
   onSent: (content: string) => void,
 ): Promise<ItemOutcome> {
-  let content: string;
+  let resolved: ReturnType<typeof resolveAgainst>;
   try {
-    content = resolveAgainst(await commandSetOf(ctx.db, deviceType), ctx.auth, ctx.request).content;
+    resolved = resolveAgainst(await commandSetOf(ctx.db, deviceType), ctx.auth, ctx.request);
   } catch (e) {
     if (e instanceof AppError) return failedItem(e.key);
     throw e;
   }
+  const { content } = resolved;
   onSent(content);
-  const r = await sendToTerminal(ctx.bus, terminalId, { content }, ctx.timeoutMs);
+  const r = await sendToTerminal(ctx.bus, terminalId, { content, reply: resolved.def?.reply }, ctx.timeoutMs);
   if (!r) return failedItem('deviceNotOnline', content);
   return answeredItem(content, r);
 }
