@@ -22,6 +22,14 @@ export function languageOfBrowserTag(tag: string): Language | undefined {
   return LANGUAGES.find((l) => l === primary);
 }
 
+/**
+ * The BCP 47 tag of one of our languages, for Intl formatters and the page's `lang`: ours are
+ * tags already but for `cn` (Simplified Chinese of the mainland).
+ */
+export function intlLocale(lng: string): string {
+  return lng === 'cn' ? 'zh-CN' : lng;
+}
+
 export interface LanguageInputs {
   /** localStorage `useLang`. */
   stored: string | null | undefined;

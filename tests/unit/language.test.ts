@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../config/roles';
 import { LANGUAGES } from '../../src/domain/constants';
-import { isLanguage, languageOfBrowserTag, resolveLanguage } from '../../src/domain/language';
+import { intlLocale, isLanguage, languageOfBrowserTag, resolveLanguage } from '../../src/domain/language';
 
 describe('browser language tags', () => {
   it('maps every Chinese to cn, Indian English to en-IN and other English to en', () => {
@@ -49,5 +49,12 @@ describe('the language rule', () => {
     expect(isLanguage('en-IN')).toBe(true);
     expect(isLanguage('EN')).toBe(false);
     expect(isLanguage(3)).toBe(false);
+  });
+});
+
+describe('intlLocale', () => {
+  it('gives every language a tag Intl knows, cn as mainland Chinese', () => {
+    expect(intlLocale('cn')).toBe('zh-CN');
+    for (const l of LANGUAGES) expect(Intl.NumberFormat.supportedLocalesOf([intlLocale(l)])).toHaveLength(1);
   });
 });

@@ -1,17 +1,18 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { basemapProps, type MapSetup } from '../../pages/monitor/useMapSetup';
+import type { MapSetup } from '../../pages/monitor/useMapSetup';
 import type { MapFence } from '../types';
+import { EditorFrame } from './EditorFrame';
+import type { ViewBridge } from './EditorView';
 import type { DrawnShape, ShapeKind } from './geometry';
-import { MapLoading } from '../MapLoading';
+import { liveShape } from './liveShape';
+import { RadiusInput } from './RadiusInput';
+import { SizeReadout } from './SizeReadout';
 
 // L7 loads with the screens that draw, as on the monitor.
-const FleetMap = lazy(() => import('../index').then((m) => ({ default: m.FleetMap })));
 const ShapeEditor = lazy(() => import('../index').then((m) => ({ default: m.ShapeEditor })));
-
-const NO_DEVICES: never[] = [];
 
 export interface DrawingMapProps {
   /** The monitor's map setup (provider, key, variant): `useMapSetup()`. */
@@ -19,6 +20,8 @@ export interface DrawingMapProps {
   kind: ShapeKind;
   value: DrawnShape | null;
   onChange(shape: DrawnShape | null): void;
+  /** IMEI of the vehicle the editor was opened for (the monitor's fence action): the map opens on it. */
+  focus?: string;
   /** Other shapes shown for context (not editable). */
   fences?: readonly MapFence[];
   readOnly?: boolean;
@@ -26,61 +29,41 @@ export interface DrawingMapProps {
   extra?: ReactNode;
 }
 
+const note = { background: 'rgba(255,255,255,0.92)', padding: '4px 10px', borderRadius: 4, fontSize: 13, maxWidth: '70%', alignSelf: 'flex-start' } as const;
+
 /**
- * A map to draw one shape on: the monitor's basemap and provider, the editor, and a toolbar
- * with what to do next and a Clear button. Texts come from the fence namespace (`draw.*`).
+ * A map to draw one shape on (EditorFrame: vehicles, place search, zoom), with what to do next,
+ * the size so far, a circle's radius in metres and a Clear button. Texts come from the fence
+ * namespace (`draw.*`).
  */
-export function DrawingMap({ setup, kind, value, onChange, fences, readOnly, extra }: DrawingMapProps) {
+export function DrawingMap({ setup, kind, value, onChange, focus, fences, readOnly, extra }: DrawingMapProps) {
   const { t } = useTranslation('fence');
+  const live = useMemo(liveShape, []);
+  const bridge = useRef<ViewBridge | null>(null);
+  // The shape given when the editor opened (editing one) decides where the view starts.
+  const opened = useRef(!!value);
   const hint = value ? t('draw.editHint') : t(`draw.hint.${kind}`);
+  const circle = kind === 'circle' || value?.type === 'circle';
+  const tools = !readOnly && (
+    <>
+      {circle && <RadiusInput value={value} onChange={onChange} centre={() => bridge.current?.centre() ?? null} />}
+      {extra}
+      <Button icon={<ClearOutlined />} disabled={!value} onClick={() => onChange(null)} data-testid="draw-clear">
+        {t('draw.clear')}
+      </Button>
+    </>
+  );
+  const notes = !readOnly && (
+    <>
+      <div data-testid="draw-hint" style={note}>
+        {hint}
+      </div>
+      <SizeReadout live={live} />
+    </>
+  );
   return (
-    <div style={{ position: 'relative', width: '100%', height: '100%' }} data-testid="drawing-map">
-      <Suspense fallback={<MapLoading />}>
-        <FleetMap {...basemapProps(setup)} devices={NO_DEVICES} fences={fences} showLabels={false}>
-          <ShapeEditor kind={kind} value={value} onChange={onChange} readOnly={readOnly} />
-        </FleetMap>
-      </Suspense>
-      {!readOnly && (
-        <div
-          style={{
-            position: 'absolute',
-            top: 8,
-            left: 8,
-            right: 8,
-            zIndex: 5,
-            display: 'flex',
-            gap: 8,
-            alignItems: 'center',
-            pointerEvents: 'none',
-          }}
-        >
-          <div
-            data-testid="draw-hint"
-            style={{
-              background: 'rgba(255,255,255,0.92)',
-              padding: '4px 10px',
-              borderRadius: 4,
-              fontSize: 13,
-              maxWidth: '70%',
-            }}
-          >
-            {hint}
-          </div>
-          <span style={{ flex: 1 }} />
-          <span style={{ pointerEvents: 'auto', display: 'flex', gap: 8 }}>
-            {extra}
-            <Button
-              size="small"
-              icon={<ClearOutlined />}
-              disabled={!value}
-              onClick={() => onChange(null)}
-              data-testid="draw-clear"
-            >
-              {t('draw.clear')}
-            </Button>
-          </span>
-        </div>
-      )}
-    </div>
+    <EditorFrame setup={setup} focus={focus} hasShape={opened.current} fences={fences} tools={tools} notes={notes} bridge={bridge}>
+      <ShapeEditor kind={kind} value={value} onChange={onChange} readOnly={readOnly} onLive={live.set} />
+    </EditorFrame>
   );
 }

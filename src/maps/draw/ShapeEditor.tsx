@@ -3,7 +3,7 @@ import { useMap } from '../MapContext';
 import { overlayCanvas } from '../layers/overlayCanvas';
 import { EditorController, type ControllerOptions } from './editorController';
 import { paintEditor, type Pixel } from './editorPaint';
-import { boundsPoints, type DrawnShape, type LngLat, type ShapeKind } from './geometry';
+import { boundsPoints, HANDLE_HIT_PX, TOUCH_HIT_PX, type DrawnShape, type LngLat, type ShapeKind } from './geometry';
 
 export interface ShapeEditorProps {
   /** What a new drawing makes. An existing `value` of another type is still shown and editable. */
@@ -17,9 +17,12 @@ export interface ShapeEditorProps {
   color?: string;
   /** Fit the view to the value once, when the editor mounts with one (default true). */
   fit?: boolean;
+  /** The shape as drawn so far, on every repaint (controller's liveShape): for a size readout. */
+  onLive?(shape: DrawnShape | null): void;
 }
 
 const CAMERA_EVENTS = ['mapmove', 'zoomchange', 'moveend', 'zoomend', 'resize'] as const;
+const TOUCH_EVENTS = ['touchstart', 'touchmove', 'touchend'] as const;
 
 /**
  * Draws and edits one shape on the map (a layer: render it inside FleetMap). Whatever the
@@ -28,11 +31,13 @@ const CAMERA_EVENTS = ['mapmove', 'zoomchange', 'moveend', 'zoomend', 'resize'] 
  * the scene; pointer events are read on the map's host element in the capture phase, so a
  * press on a handle never reaches the map (it would pan) while other presses still do.
  */
-export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff', fit = true }: ShapeEditorProps) {
+export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff', fit = true, onLive }: ShapeEditorProps) {
   const { scene, host, toMap, fromMap } = useMap();
   const controller = useRef<EditorController | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const live = useRef(onLive);
+  live.current = onLive;
   const repaint = useRef<() => void>(() => {});
   const fitted = useRef(false);
 
@@ -63,6 +68,7 @@ export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff'
       if (!ctx) return;
       ctx.clearRect(0, 0, overlay.width(), overlay.height());
       paintEditor(ctx, c.picture(), (p) => c.project(p));
+      live.current?.(c.liveShape());
     };
     const overlay = overlayCanvas(host, 'shape-editor', () => later());
     const later = () => {
@@ -84,6 +90,7 @@ export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff'
     };
     const onDown = (e: PointerEvent) => {
       if (e.button !== 0) return;
+      c.hitPx = e.pointerType === 'touch' ? TOUCH_HIT_PX : HANDLE_HIT_PX;
       if (c.down(local(e))) {
         holding = true;
         stop(e);
@@ -91,7 +98,10 @@ export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff'
       }
       window.addEventListener('pointerup', onUp, true);
     };
+    // The map pans on mouse and touch events, which follow the pointer events: a press the
+    // editor holds keeps them from it (touch ones too, or a finger moving a corner pans as well).
     const onMouseDown = (e: MouseEvent) => holding && stop(e);
+    const onTouch = (e: TouchEvent) => holding && stop(e);
     const onWindowMove = (e: PointerEvent) => {
       stop(e);
       c.move(local(e));
@@ -120,6 +130,7 @@ export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff'
     const onKey = (e: KeyboardEvent) => c.key(e.key);
     host.addEventListener('pointerdown', onDown, true);
     host.addEventListener('mousedown', onMouseDown, true);
+    for (const t of TOUCH_EVENTS) host.addEventListener(t, onTouch, { capture: true, passive: false });
     host.addEventListener('pointermove', onHover);
     host.addEventListener('dblclick', onDblClick, true);
     host.addEventListener('contextmenu', onContext, true);
@@ -129,6 +140,7 @@ export function ShapeEditor({ kind, value, onChange, readOnly, color = '#1677ff'
       for (const e of CAMERA_EVENTS) scene.off(e, later);
       host.removeEventListener('pointerdown', onDown, true);
       host.removeEventListener('mousedown', onMouseDown, true);
+      for (const t of TOUCH_EVENTS) host.removeEventListener(t, onTouch, true);
       host.removeEventListener('pointermove', onHover);
       host.removeEventListener('dblclick', onDblClick, true);
       host.removeEventListener('contextmenu', onContext, true);

@@ -15,6 +15,7 @@
  */
 import type { EditorPicture, Pixel } from './editorPaint';
 import {
+  HANDLE_HIT_PX,
   applyDrag,
   handlesOf,
   hitHandle,
@@ -49,6 +50,8 @@ export class EditorController {
   private downAt: Pixel | null = null;
   disabled = false;
   color = '#1677ff';
+  /** How near a handle a press grabs it: HANDLE_HIT_PX for a mouse, TOUCH_HIT_PX for a finger. */
+  hitPx = HANDLE_HIT_PX;
 
   constructor(private opts: ControllerOptions) {}
 
@@ -87,6 +90,7 @@ export class EditorController {
       handles.map((h) => this.opts.project(h.at)),
       px.x,
       px.y,
+      this.hitPx,
     );
     return i >= 0 ? handles[i] : null;
   }
@@ -158,14 +162,14 @@ export class EditorController {
     const min = kind === 'polygon' ? 3 : 2;
     if (pts.length >= min) {
       const ends = [pts[0], pts[pts.length - 1]].map((p) => this.opts.project(p));
-      const hit = hitHandle(kind === 'polygon' ? ends : [ends[1]], px.x, px.y);
+      const hit = hitHandle(kind === 'polygon' ? ends : [ends[1]], px.x, px.y, this.hitPx);
       if (hit >= 0) {
         this.finish({ type: kind as 'polygon' | 'polyline', points: [...pts] });
         return;
       }
     }
     // A second click on the last corner with too few corners adds nothing.
-    if (pts.length && hitHandle([this.opts.project(pts[pts.length - 1])], px.x, px.y) >= 0) return;
+    if (pts.length && hitHandle([this.opts.project(pts[pts.length - 1])], px.x, px.y, this.hitPx) >= 0) return;
     this.draft = [...pts, this.opts.unproject(px)];
     this.opts.onRepaint();
   }
@@ -204,6 +208,22 @@ export class EditorController {
     if (this.drag) return 'grabbing';
     if (this.value) return this.handleAt(px) ? 'grab' : '';
     return 'crosshair';
+  }
+
+  /**
+   * The shape as it stands now, finished or not: the one being dragged, the circle or rectangle
+   * under the pointer, the corners clicked so far with the pointer as the next one, or the
+   * finished shape. What the editor's size readout measures while the user draws.
+   */
+  liveShape(): DrawnShape | null {
+    const { kind } = this.opts;
+    if (this.drag) return this.drag.shape;
+    if (this.anchor) return this.hover && (kind === 'circle' || kind === 'rectangle') ? shapeFromGesture(kind, this.anchor.at, this.hover) : null;
+    if (this.draft.length && (kind === 'polygon' || kind === 'polyline')) {
+      const points = this.hover ? [...this.draft, this.hover] : [...this.draft];
+      return { type: kind, points };
+    }
+    return this.value;
   }
 
   picture(): EditorPicture {

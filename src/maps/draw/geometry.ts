@@ -34,6 +34,8 @@ export interface Handle {
 export const CLICK_TOLERANCE_PX = 4;
 /** How close (px) the pointer must be to grab a handle. */
 export const HANDLE_HIT_PX = 10;
+/** The same for a finger: it covers some 10 mm of glass and hides the handle it aims at. */
+export const TOUCH_HIT_PX = 22;
 
 /** The axis-aligned rectangle (in longitude and latitude) with two opposite corners: SW, SE, NE, NW. */
 export function rectangleFromCorners(a: LngLat, b: LngLat): LngLat[] {

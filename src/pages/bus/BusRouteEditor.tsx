@@ -155,7 +155,6 @@ export function BusRouteEditor({ id, userId, onDone }: Props) {
           position: 'relative',
           border: '1px solid rgba(0,0,0,0.1)',
         }}
-        data-testid="drawing-map"
       >
         <Suspense fallback={<MapLoading />}>
           <BusRouteMap

@@ -1,7 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { FitView, FleetMap, ShapeEditor } from '../../maps';
 import type { BusStopInput } from '../../domain/area/bus';
+import { EditorFrame } from '../../maps/draw/EditorFrame';
 import type { DrawnShape, LngLat } from '../../maps/draw/geometry';
+import { liveShape } from '../../maps/draw/liveShape';
+import { SizeReadout } from '../../maps/draw/SizeReadout';
 import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import { routePoints, stopCircles } from './shapes';
 
@@ -30,10 +33,15 @@ interface Props {
 /**
  * A bus route on the monitor's basemap: the line as a polyline editor and each stop as a point
  * editor over a circle of its radius, all on one map. Only one of them takes clicks at a time
- * (mode), so a click meant for a new stop never adds a corner to the line. A chunk of its own.
+ * (mode), so a click meant for a new stop never adds a corner to the line. While editing, the
+ * shape editors' frame around it (vehicles, place search, zoom, the line's length). A chunk of
+ * its own.
  */
 export default function BusRouteMap({ line, stops, mode, onLine, onAddStop, onMoveStop, others = [], fitKey = 0 }: Props) {
   const setup = useMapSetup();
+  const live = useMemo(liveShape, []);
+  // A route given when the map opened (editing one) is fitted; a new one starts on the fleet.
+  const opened = useRef(!!line || stops.length > 0);
   const circles = useMemo(
     () => [...stopCircles(stops), ...others.flatMap((r, i) => stopCircles(r.stops, i + 1))],
     [stops, others],
@@ -45,18 +53,21 @@ export default function BusRouteMap({ line, stops, mode, onLine, onAddStop, onMo
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [fitKey, others],
   );
-  return (
-    <FleetMap
-      {...basemapProps(setup)}
-      devices={NO_DEVICES}
-      fences={circles}
-      showLabels={false}
-    >
+  const layers = (
+    <>
       {fitTo.length > 0 && <FitView points={fitTo} fitKey={`${fitKey}:${others.length}`} />}
       {others.map((r) => (
         <ShapeEditor key={r.id} kind="polyline" value={{ type: 'polyline', points: r.line }} onChange={() => {}} readOnly color={OTHER_COLOR} fit={false} />
       ))}
-      <ShapeEditor kind="polyline" value={lineShape} onChange={(s) => onLine?.(s && s.type === 'polyline' ? s.points : null)} readOnly={mode !== 'line'} color={LINE_COLOR} fit={false} />
+      <ShapeEditor
+        kind="polyline"
+        value={lineShape}
+        onChange={(s) => onLine?.(s && s.type === 'polyline' ? s.points : null)}
+        readOnly={mode !== 'line'}
+        color={LINE_COLOR}
+        fit={false}
+        onLive={live.set}
+      />
       {stops.map((s, i) => (
         <ShapeEditor
           key={`stop-${i}`}
@@ -79,6 +90,18 @@ export default function BusRouteMap({ line, stops, mode, onLine, onAddStop, onMo
           fit={false}
         />
       )}
+    </>
+  );
+  // Editing: the shape editors' map (vehicles, place search, zoom, the line's length so far).
+  if (mode)
+    return (
+      <EditorFrame setup={setup} hasShape={opened.current} fences={circles} notes={<SizeReadout live={live} />}>
+        {layers}
+      </EditorFrame>
+    );
+  return (
+    <FleetMap {...basemapProps(setup)} devices={NO_DEVICES} fences={circles} showLabels={false}>
+      {layers}
     </FleetMap>
   );
 }

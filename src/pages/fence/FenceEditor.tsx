@@ -14,6 +14,8 @@ const KINDS: FenceType[] = ['circle', 'polygon', 'rectangle'];
 interface Props {
   /** Edit this fence; absent: a new one. */
   id?: number;
+  /** IMEI of the vehicle the editor was opened for (the monitor's fence action): the map opens on it. */
+  focus?: string;
   onDone(): void;
   onSaved(fence: Fence): void;
 }
@@ -23,7 +25,7 @@ interface Props {
  * (spec: a fence must be drawn before proceeding) and checks it with the server's validator
  * first; the server's own refusals are shown in the user's language.
  */
-export function FenceEditor({ id, onDone, onSaved }: Props) {
+export function FenceEditor({ id, focus, onDone, onSaved }: Props) {
   const { t } = useTranslation('fence');
   const { message } = App.useApp();
   const setup = useMapSetup();
@@ -100,7 +102,7 @@ export function FenceEditor({ id, onDone, onSaved }: Props) {
         </Form.Item>
       </Form>
       <div style={{ height: 'calc(100vh - 330px)', minHeight: 360, border: '1px solid rgba(0,0,0,0.1)' }}>
-        <DrawingMap setup={setup} kind={kind} value={shape} onChange={setShape} />
+        <DrawingMap setup={setup} kind={kind} value={shape} onChange={setShape} focus={focus} />
       </div>
       <ShapeSaveBar ns="fence" testId="fence" shape={shape} problem={problem} saving={saving} onSave={save} onCancel={onDone} />
     </Card>

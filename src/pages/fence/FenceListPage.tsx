@@ -10,7 +10,7 @@ export type FenceView = 'list' | 'new' | 'edit' | 'allocate' | 'detail';
 /**
  * /index/fence/list: the list and, by query, the add/edit, allocate and detail views, so each
  * can be linked to and the browser's back button returns to the list. `terminalID` (from the
- * monitor's fence action) preselects that device when allocating.
+ * monitor's fence action) opens a new fence's map on that device and preselects it when allocating.
  */
 export default function FenceListPage() {
   const [params, setParams] = useSearchParams();
@@ -25,7 +25,7 @@ export default function FenceListPage() {
     setParams(q);
   };
   const back = () => go('list');
-  if (view === 'new') return <FenceEditor onDone={back} onSaved={(f) => go('allocate', f.id)} />;
+  if (view === 'new') return <FenceEditor focus={terminalID} onDone={back} onSaved={(f) => go('allocate', f.id)} />;
   if (view === 'edit' && id) return <FenceEditor id={id} onDone={back} onSaved={back} />;
   if (view === 'allocate' && id) return <FenceAllocate id={id} terminalID={terminalID} onDone={back} />;
   if (view === 'detail' && id) return <FenceDetailView id={id} onBack={back} onEdit={() => go('edit', id)} onAllocate={() => go('allocate', id)} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LocationsV2 } from '../../domain/device-locations';
-import { carIconState, displayName } from '../../domain/device-view';
+import { mapDeviceOf } from '../../maps/draw/useFleet';
 import type { MapDevice } from '../../maps/types';
 import { request } from '../../providers/http';
 import { devicesFromColumns } from '../monitor/decode';
@@ -21,17 +21,9 @@ export function useDevicePositions(terminalIDs: readonly string[]): MapDevice[] 
         if (!live) return;
         const now = Date.now();
         setDevices(
-          devicesFromColumns(columns)
-            .filter((d) => wanted.has(d.terminalID) && d.location)
-            .map((d) => ({
-              id: d.id,
-              lng: d.location!.lon,
-              lat: d.location!.lat,
-              course: d.location!.course,
-              iconState: carIconState(d, now),
-              iconType: d.iconType,
-              label: displayName(d),
-            })),
+          devicesFromColumns(columns).flatMap((d) =>
+            wanted.has(d.terminalID) && d.location ? [mapDeviceOf({ ...d, location: d.location }, now)] : [],
+          ),
         );
       })
       .catch(() => live && setDevices([]));

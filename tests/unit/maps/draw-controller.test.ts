@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EditorController } from '../../../src/maps/draw/editorController';
-import type { DrawnShape, LngLat, ShapeKind } from '../../../src/maps/draw/geometry';
+import { TOUCH_HIT_PX, type DrawnShape, type LngLat, type ShapeKind } from '../../../src/maps/draw/geometry';
 import { distanceMeters } from '../../../src/maps/distance';
 
 // A flat map: 1 px is 0.0001 degree, y grows southwards, as on screen.
@@ -161,5 +161,56 @@ describe('editing', () => {
     expect(drag([100, 100], [150, 160])).toBe(false);
     expect(changes).toHaveLength(0);
     expect(c.picture().handles).toBe(false);
+  });
+});
+
+describe('the live shape (the size readout while drawing)', () => {
+  it('is the circle under the pointer while its rim is dragged, then the circle drawn', () => {
+    const { c, changes } = editor('circle');
+    expect(c.liveShape()).toBeNull();
+    c.down({ x: 1000, y: 1000 });
+    c.move({ x: 1050, y: 1000 });
+    const half = c.liveShape() as Extract<DrawnShape, { type: 'circle' }>;
+    expect(half.type).toBe('circle');
+    expect(half.radius).toBe(Math.round(distanceMeters(half.center, unproject({ x: 1050, y: 1000 }))));
+    c.move({ x: 1100, y: 1000 });
+    c.up({ x: 1100, y: 1000 });
+    expect(c.liveShape()).toBe(changes[0]);
+  });
+
+  it('is the corners clicked so far with the pointer as the next one', () => {
+    const { c, click } = editor('polygon');
+    click(0, 0);
+    click(100, 0);
+    c.move({ x: 100, y: 100 });
+    expect(c.liveShape()).toEqual({ type: 'polygon', points: [unproject({ x: 0, y: 0 }), unproject({ x: 100, y: 0 }), unproject({ x: 100, y: 100 })] });
+  });
+
+  it('is a line for a route', () => {
+    const { c, click } = editor('polyline');
+    click(0, 0);
+    c.move({ x: 0, y: 200 });
+    expect(c.liveShape()).toEqual({ type: 'polyline', points: [unproject({ x: 0, y: 0 }), unproject({ x: 0, y: 200 })] });
+  });
+
+  it('is the polygon as its corner is dragged', () => {
+    const square: DrawnShape = { type: 'polygon', points: [unproject({ x: 0, y: 0 }), unproject({ x: 100, y: 0 }), unproject({ x: 100, y: 100 })] };
+    const { c } = editor('polygon', square);
+    c.down({ x: 100, y: 100 });
+    c.move({ x: 140, y: 150 });
+    expect((c.liveShape() as { points: LngLat[] }).points[2]).toEqual(unproject({ x: 140, y: 150 }));
+  });
+});
+
+describe('a finger grabs a handle from further away than a mouse', () => {
+  const square: DrawnShape = { type: 'polygon', points: [unproject({ x: 0, y: 0 }), unproject({ x: 100, y: 0 }), unproject({ x: 100, y: 100 })] };
+
+  it('takes a press 16 px from a corner with the touch tolerance only', () => {
+    const mouse = editor('polygon', square);
+    expect(mouse.drag([116, 100], [150, 150])).toBe(false);
+    const finger = editor('polygon', square);
+    finger.c.hitPx = TOUCH_HIT_PX;
+    expect(finger.drag([116, 100], [150, 150])).toBe(true);
+    expect((finger.changes[0] as { points: LngLat[] }).points[2]).toEqual(unproject({ x: 150, y: 150 }));
   });
 });
