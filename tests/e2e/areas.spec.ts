@@ -31,7 +31,7 @@ test('a risk point drawn as a circle with a mouse drag is saved, listed with its
   await page.mouse.move(cx + 30, cy, { steps: 4 });
   await page.mouse.move(cx + 60, cy, { steps: 4 });
   await page.mouse.up();
-  await expect(page.getByTestId('area-radius')).toContainText(/\d+\.\d\d km/);
+  await expect(page.getByTestId('area-radius')).toContainText(/\d+ m|\d+\.\d\d km/);
   await page.getByTestId('area-save').click();
 
   // Back on the list: the new point with its radius in km; the map beside it.
@@ -41,7 +41,7 @@ test('a risk point drawn as a circle with a mouse drag is saved, listed with its
   await page.getByTestId('area-search').press('Enter');
   const row = list.locator('tbody tr.ant-table-row', { hasText: name });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(/\d+\.\d\d km/);
+  await expect(row).toContainText(/\d+ m|\d+\.\d\d km/);
   await expect(row).toContainText('agent');
   await expect(page.getByTestId('area-map').locator('[data-testid=fleet-map][data-provider=offline]')).toBeVisible();
   // Risk points have no visits.
