@@ -2,6 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../hooks/useIsPhone';
 import type { MapSetup } from '../../pages/monitor/useMapSetup';
 import type { MapFence } from '../types';
 import { EditorFrame } from './EditorFrame';
@@ -29,7 +30,7 @@ export interface DrawingMapProps {
   extra?: ReactNode;
 }
 
-const note = { background: 'rgba(255,255,255,0.92)', padding: '4px 10px', borderRadius: 4, fontSize: 13, maxWidth: '70%', alignSelf: 'flex-start' } as const;
+const note = { background: 'rgba(255,255,255,0.92)', padding: '4px 10px', borderRadius: 4, fontSize: 13, alignSelf: 'flex-start' } as const;
 
 /**
  * A map to draw one shape on (EditorFrame: vehicles, place search, zoom), with what to do next,
@@ -38,6 +39,8 @@ const note = { background: 'rgba(255,255,255,0.92)', padding: '4px 10px', border
  */
 export function DrawingMap({ setup, kind, value, onChange, focus, fences, readOnly, extra }: DrawingMapProps) {
   const { t } = useTranslation('fence');
+  // A phone's map is narrow: the hint takes its whole width rather than twice the lines.
+  const phone = useIsPhone();
   const live = useMemo(liveShape, []);
   const bridge = useRef<ViewBridge | null>(null);
   // The shape given when the editor opened (editing one) decides where the view starts.
@@ -55,7 +58,7 @@ export function DrawingMap({ setup, kind, value, onChange, focus, fences, readOn
   );
   const notes = !readOnly && (
     <>
-      <div data-testid="draw-hint" style={note}>
+      <div data-testid="draw-hint" style={{ ...note, maxWidth: phone ? '100%' : '70%' }}>
         {hint}
       </div>
       <SizeReadout live={live} />

@@ -35,7 +35,8 @@ const bar = { display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' } 
 // On a phone every button is 44 px high (components/layout/phoneTouch.ts): the boxes of the bar
 // match them, so the search box and its button line up and a thumb hits the radius box.
 const PHONE_BAR_CSS = `@media ${PHONE_QUERY.replace('(', 'screen and (')} {
-  .shape-editor-bar .ant-input, .shape-editor-bar .ant-input-number-input { min-height: 42px; }
+  .shape-editor-bar .ant-input { min-height: 44px; }
+  .shape-editor-bar .ant-input-number-input { min-height: 42px; }
 }`;
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatRadius } from '../../domain/fence/format';
 import type { DrawnShape } from '../../maps/draw/geometry';
+import { useSizeText } from '../../maps/draw/SizeReadout';
 import type { shapeProblem } from './shapes';
 
 interface Props {
@@ -24,6 +24,8 @@ interface Props {
  */
 export function ShapeSaveBar({ ns, testId, shape, problem, saving, onSave, onCancel }: Props) {
   const { t } = useTranslation(ns);
+  // Written as the size over the map writes it (units in the user's language).
+  const sizeText = useSizeText();
   return (
     <>
       {problem && <Alert type="error" showIcon message={t(`errors:${problem}`)} data-testid="shape-problem" />}
@@ -35,7 +37,7 @@ export function ShapeSaveBar({ ns, testId, shape, problem, saving, onSave, onCan
         {!shape ? (
           <Typography.Text type="secondary" data-testid="draw-first">{t('edit.drawFirst')}</Typography.Text>
         ) : shape.type === 'circle' ? (
-          <Typography.Text data-testid={`${testId}-radius`}>{t('fields.radius')}: {formatRadius(shape.radius)}</Typography.Text>
+          <Typography.Text data-testid={`${testId}-radius`}>{t('fields.radius')}: {sizeText.length(shape.radius)}</Typography.Text>
         ) : (
           <Typography.Text data-testid={`${testId}-corners`}>{t('edit.corners', { count: shape.type === 'point' ? 1 : shape.points.length })}</Typography.Text>
         )}
