@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../config/roles';
 import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
 import type { UserRow } from '../db/schema/users';
-import type { MessageKey } from '../../src/domain/messages';
 import { AppError, demoForbidden, forbidden, sessionExpired } from '../lib/errors';
 import { clearReadCaches, ReadCache } from '../lib/read-cache';
 import { findSession, hashToken } from '../services/sessions';
@@ -17,8 +16,7 @@ import { findApiKey, type KeyAuth } from '../services/apikey/resolve';
  *   { public: true }                         no login needed
  *   { permission: 'authenticated' }          any logged-in account
  *   { permission: ['agent:add', ...] }       any one of these (admin's wildcard passes)
- *   write: true                              refused for the demo account and device logins
- *   demoKey: 'demoCommand'                   the key a write refused to demo answers (default demoForbidden)
+ *   write: true                              refused for the demo account (always demoForbidden) and device logins
  *   passwordChange: true                     open to a session that must change its password first
  */
 export type RouteAccess =
@@ -26,7 +24,6 @@ export type RouteAccess =
   | {
       permission: 'authenticated' | string | readonly string[];
       write?: boolean;
-      demoKey?: MessageKey;
       passwordChange?: boolean;
     };
 
@@ -99,7 +96,7 @@ export function accessRefusal(
   }
   if (access.write) {
     if (auth.apiKey?.scope === 'read') return new AppError(403, 'apiKeyReadOnly');
-    if (auth.demo) return access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
+    if (auth.demo) return demoForbidden();
     if (auth.deviceId != null) return forbidden();
   }
   return null;
