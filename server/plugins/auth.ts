@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../config/roles';
-import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
+import { abilityFor, hasAnyPermission, writeRefusal, type AppAbility } from '../../src/domain/ability';
 import type { UserRow } from '../db/schema/users';
-import { AppError, demoForbidden, forbidden, sessionExpired } from '../lib/errors';
+import { AppError, forbidden, sessionExpired } from '../lib/errors';
 import { clearReadCaches, ReadCache } from '../lib/read-cache';
 import { findSession, hashToken } from '../services/sessions';
 import { demoAbility, loadDemoSetting } from '../services/system/demo-setting';
@@ -96,7 +96,9 @@ export function accessRefusal(
   }
   if (access.write) {
     if (auth.apiKey?.scope === 'read') return new AppError(403, 'apiKeyReadOnly');
-    if (auth.demo) return demoForbidden();
+    // The ability's write rule, the one the UI disables write buttons by: the demo's refusal.
+    const refused = writeRefusal(auth.ability);
+    if (refused) return new AppError(403, refused);
     if (auth.deviceId != null) return forbidden();
   }
   return null;
@@ -170,7 +172,7 @@ async function contextOf(
   const demo = user.id === setting.userId;
   return {
     user,
-    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: user.id, role }),
+    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: user.id, role, demo: false }),
     tokenHash,
     deviceId,
     demo,
