@@ -255,8 +255,12 @@ export const ROLE_HOME: Record<RoleValue, string | null> = {
   [ROLE.testTransferIpUser]: '/test/transferIp/transferIp',
 };
 
-/** Roles whose UI language is forced to cn. */
-export const TESTGROUP_ROLES: readonly RoleValue[] = [ROLE.wanweiTest, ROLE.test, ROLE.testSearch];
+/**
+ * Roles whose UI language is forced to cn (no language picker): the transfer-IP result viewers
+ * `testsearch` and `wanweitest`, as the README says. The spec's testgroup also names `test`, but
+ * the QC staff account works with foreign trackers and customers: it keeps the picker (issue 32).
+ */
+export const TESTGROUP_ROLES: readonly RoleValue[] = [ROLE.wanweiTest, ROLE.testSearch];
 
 /** Roles that may own sub-accounts ("a non-agent cannot have sub-users added"). */
 export const AGENT_ROLES: readonly RoleValue[] = [ROLE.admin, ROLE.agent, ROLE.superAgent];

@@ -1,5 +1,6 @@
 import { API_MESSAGE } from '../../src/domain/codes';
 import { MESSAGES, type MessageKey } from '../../src/domain/messages';
+import { DEMO_REFUSAL } from '../../src/domain/ability';
 
 /**
  * An error the client is meant to see. `key` is a MESSAGES key the UI translates;
@@ -27,4 +28,5 @@ export const badField = (key: MessageKey, field: string, limit?: number) =>
 export const notFound = () => new AppError(404, 'notFound');
 export const forbidden = () => new AppError(403, 'unauthorized', API_MESSAGE.forbidden);
 export const sessionExpired = () => new AppError(401, 'sessionExpired', API_MESSAGE.sessionExpired);
-export const demoForbidden = () => new AppError(403, 'demoForbidden');
+/** The one refusal of every write the demo account tries (src/domain/ability.ts DEMO_REFUSAL). */
+export const demoForbidden = () => new AppError(403, DEMO_REFUSAL);

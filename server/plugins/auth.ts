@@ -1,10 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../config/roles';
-import { abilityFor, hasAnyPermission, type AppAbility } from '../../src/domain/ability';
+import { abilityFor, hasAnyPermission, writeRefusal, type AppAbility } from '../../src/domain/ability';
 import type { UserRow } from '../db/schema/users';
-import type { MessageKey } from '../../src/domain/messages';
-import { AppError, demoForbidden, forbidden, sessionExpired } from '../lib/errors';
+import { AppError, forbidden, sessionExpired } from '../lib/errors';
 import { clearReadCaches, ReadCache } from '../lib/read-cache';
 import { findSession, hashToken } from '../services/sessions';
 import { demoAbility, loadDemoSetting } from '../services/system/demo-setting';
@@ -17,8 +16,7 @@ import { findApiKey, type KeyAuth } from '../services/apikey/resolve';
  *   { public: true }                         no login needed
  *   { permission: 'authenticated' }          any logged-in account
  *   { permission: ['agent:add', ...] }       any one of these (admin's wildcard passes)
- *   write: true                              refused for the demo account and device logins
- *   demoKey: 'demoCommand'                   the key a write refused to demo answers (default demoForbidden)
+ *   write: true                              refused for the demo account (always demoForbidden) and device logins
  *   passwordChange: true                     open to a session that must change its password first
  */
 export type RouteAccess =
@@ -26,7 +24,6 @@ export type RouteAccess =
   | {
       permission: 'authenticated' | string | readonly string[];
       write?: boolean;
-      demoKey?: MessageKey;
       passwordChange?: boolean;
     };
 
@@ -99,7 +96,9 @@ export function accessRefusal(
   }
   if (access.write) {
     if (auth.apiKey?.scope === 'read') return new AppError(403, 'apiKeyReadOnly');
-    if (auth.demo) return access.demoKey ? new AppError(403, access.demoKey) : demoForbidden();
+    // The ability's write rule, the one the UI disables write buttons by: the demo's refusal.
+    const refused = writeRefusal(auth.ability);
+    if (refused) return new AppError(403, refused);
     if (auth.deviceId != null) return forbidden();
   }
   return null;
@@ -173,7 +172,7 @@ async function contextOf(
   const demo = user.id === setting.userId;
   return {
     user,
-    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: user.id, role }),
+    ability: demo ? demoAbility(role, setting.areas) : abilityFor({ id: user.id, role, demo: false }),
     tokenHash,
     deviceId,
     demo,

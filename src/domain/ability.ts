@@ -1,5 +1,6 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import { permissionsOf, WILDCARD_PERMISSION, isAdmin, type RoleSubject } from '../../config/roles';
+import { permissionsOf, WILDCARD_PERMISSION, isAdmin, isDemo, type RoleSubject } from '../../config/roles';
+import type { MessageKey } from './messages';
 
 /**
  * CASL abilities built from config/roles.ts. A permission `area:action` becomes the rule
@@ -13,13 +14,39 @@ export function splitPermission(permission: string): [action: string, subject: s
   return [permission.slice(i + 1), permission.slice(0, i)];
 }
 
-export function abilityFor(user: RoleSubject | null | undefined): AppAbility {
+/**
+ * Whether an account may change anything is the rule `write all`, beside its permissions: the
+ * demo account holds its role's permissions (it sees what its role sees) but not this rule, so
+ * every write button of the UI is disabled with the reason, and the server refuses the same
+ * writes with the same key (server/plugins/auth.ts).
+ */
+export const WRITE: [action: string, subject: string] = ['write', 'all'];
+/** The one refusal of every write the demo tries (spec section 5). */
+export const DEMO_REFUSAL: MessageKey = 'demoForbidden';
+
+type Rule = { action: string; subject: string; inverted?: boolean; reason?: string };
+
+/** The write rule of an account: granted, or refused to the demo with its message key. */
+export const writeRule = (demo: boolean): Rule =>
+  demo
+    ? { action: WRITE[0], subject: WRITE[1], inverted: true, reason: DEMO_REFUSAL }
+    : { action: WRITE[0], subject: WRITE[1] };
+
+/** `demo` (the login answer's flag, or the server's setting) wins over the default demo id. */
+export function abilityFor(user: (RoleSubject & { demo?: boolean }) | null | undefined): AppAbility {
   if (!user) return createMongoAbility<[string, string]>([]);
   const perms = permissionsOf(user.role);
-  const rules = perms.map((p) =>
+  const rules: Rule[] = perms.map((p) =>
     p === WILDCARD_PERMISSION ? { action: 'manage', subject: 'all' } : toRule(p),
   );
+  rules.push(writeRule(isDemo(user)));
   return createMongoAbility<[string, string]>(rules);
+}
+
+/** Why the account may not change anything (a message key), or null when it may. */
+export function writeRefusal(ability: AppAbility): MessageKey | null {
+  if (ability.can(...WRITE)) return null;
+  return (ability.relevantRuleFor(...WRITE)?.reason as MessageKey | undefined) ?? 'noPermission';
 }
 
 function toRule(p: string) {

@@ -43,7 +43,6 @@ export const MESSAGES = {
   required: 'This field is required',
   validationFailed: 'The form has errors',
   duplicateOperation: 'Operation repeated',
-  demoCommand: 'Experience accounts cannot use this function',
   normalModeOnline: 'The device is already online, no need to send the normal-mode command',
   commandTimeout: 'Sending timed out. Save it as an offline command?',
   commandQueued: 'Offline command saved: it will be sent again when the device next connects',

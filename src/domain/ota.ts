@@ -15,7 +15,14 @@ export const OTA_JOB_NAME_MAX = 64;
 /** Terminals one job may target. */
 export const OTA_TARGETS_MAX = 5000;
 
-export const OTA_DEVICE_STATUSES = ['pending', 'sent', 'downloading', 'success', 'failed', 'cancelled'] as const;
+export const OTA_DEVICE_STATUSES = [
+  'pending',
+  'sent',
+  'downloading',
+  'success',
+  'failed',
+  'cancelled',
+] as const;
 export type OtaDeviceStatusName = (typeof OTA_DEVICE_STATUSES)[number];
 export const OTA_JOB_STATUSES = ['pending', 'running', 'done', 'cancelled'] as const;
 export const OTA_TARGET_MODES = ['imeis', 'type'] as const;
@@ -59,6 +66,53 @@ export function percentOf(done: number, total: number): number {
   return Math.min(99, Math.floor((done * 100) / total));
 }
 
+/** A job's devices by status, as the job list counts them. */
+export type OtaStatusCounts = Partial<Record<OtaDeviceStatusName, number>>;
+
+export interface OtaJobProgress {
+  total: number;
+  success: number;
+  failed: number;
+  cancelled: number;
+  /** Sent the upgrade or downloading it. */
+  active: number;
+  pending: number;
+  /** Devices whose upgrade is over, whatever its outcome. */
+  finished: number;
+  /** Whole percent of the job done. */
+  progress: number;
+}
+
+/**
+ * A job's percentage and counts from one computation, so they add up: a device whose upgrade is
+ * over (succeeded, failed, cancelled) counts as done, one upgrading as far as its download went
+ * (`runningProgress` sums those devices' percents), one waiting as nothing. 3 succeeded and 1
+ * failed is 100 % done, never the 86 % a mean of the download bars gave; 100 only when every
+ * device is done.
+ */
+export function otaJobProgress(counts: OtaStatusCounts, runningProgress: number): OtaJobProgress {
+  const n = (s: OtaDeviceStatusName) => Math.max(0, Math.trunc(counts[s] ?? 0));
+  const success = n('success');
+  const failed = n('failed');
+  const cancelled = n('cancelled');
+  const active = n('sent') + n('downloading');
+  const pending = n('pending');
+  const finished = success + failed + cancelled;
+  const total = finished + active + pending;
+  // A running device is not done: its share stays under a whole device whatever it reports.
+  const running = Math.min(Math.max(0, runningProgress), active * 99);
+  return {
+    total,
+    success,
+    failed,
+    cancelled,
+    active,
+    pending,
+    finished,
+    progress: percentOf(finished * 100 + running, total * 100),
+  };
+}
+
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -85,5 +139,12 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /** IMEIs of a pasted list: split on commas, spaces and lines, trimmed, duplicates dropped. */
 export function imeiList(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -1,17 +1,18 @@
 import { DEVICE_PROTOCOL } from './codes';
+import { DEVICE_PROTOCOL_LABEL } from './protocol-labels';
 
 /** The TCP tracker families, each a codec in server/gateway/<name> (families.ts lists them). */
 export const TCP_PROTOCOLS = ['gt06', 'jt808', 'teltonika', 'h02', 'tk103', 'meitrack'] as const;
 export type TcpProtocol = (typeof TCP_PROTOCOLS)[number];
 
-/** Product names, shown as they are in every language. */
+/** Product names, shown as they are in every language: those of the family's main code. */
 export const PROTOCOL_LABEL: Record<TcpProtocol, string> = {
-  gt06: 'GT06',
-  jt808: 'JT/T 808',
-  teltonika: 'Teltonika',
-  h02: 'H02',
-  tk103: 'TK103',
-  meitrack: 'Meitrack',
+  gt06: DEVICE_PROTOCOL_LABEL[DEVICE_PROTOCOL.Gt06],
+  jt808: DEVICE_PROTOCOL_LABEL[DEVICE_PROTOCOL.eight],
+  teltonika: DEVICE_PROTOCOL_LABEL[DEVICE_PROTOCOL.Teltonika],
+  h02: DEVICE_PROTOCOL_LABEL[DEVICE_PROTOCOL.H02],
+  tk103: DEVICE_PROTOCOL_LABEL[DEVICE_PROTOCOL.Tk103],
+  meitrack: DEVICE_PROTOCOL_LABEL[DEVICE_PROTOCOL.Meitrack],
 };
 
 export type ProtocolFamily = TcpProtocol | 'osmand';

@@ -17,6 +17,8 @@ export interface SessionUser extends RoleSubject {
   saleNum: number | null;
   parentId: number | null;
   expireAt: string | null;
+  /** The demo account (system setting demoAccount): read-only. */
+  demo?: boolean;
 }
 
 /** `data` of POST /login and /loginByCert. */

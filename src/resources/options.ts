@@ -1,4 +1,5 @@
 import { DEVICE_PROTOCOL } from '../domain/codes';
+import { protocolLabel } from '../domain/protocol-labels';
 import type { FieldOption } from './types';
 
 /** Options of a code table: each value labelled `<group>.<name>` in the descriptor's namespace. */
@@ -13,8 +14,8 @@ export const keyedOptions = (
     color: colors[name],
   }));
 
-/** Protocol names are product names: shown as they are in every language. */
-export const PROTOCOL_OPTIONS: FieldOption[] = Object.entries(DEVICE_PROTOCOL).map(([label, value]) => ({
+/** Protocol names are product names (src/domain/protocol-labels.ts): the same in every language. */
+export const PROTOCOL_OPTIONS: FieldOption[] = Object.values(DEVICE_PROTOCOL).map((value) => ({
   value,
-  label,
+  label: protocolLabel(value),
 }));

@@ -38,13 +38,24 @@ export interface EntityAction {
   answer?: (data: unknown) => string;
   /** After a success, open this in-app path (pay again: the order cancelled, then the renew page). */
   after?: (row?: Record<string, unknown>) => string;
-  /** Key in the descriptor's namespace of a text the confirmation shows (what will happen). */
+  /**
+   * Key in the descriptor's namespace of a text the confirmation shows (what will happen);
+   * `{{count}}` is the `affects` count when the action has one.
+   */
   confirmKey?: string;
+  /**
+   * An action on every row matching the filters (`withFilters`): the confirmation counts the rows
+   * it will change with this list call (its `total`, with `params` added to the filters) and
+   * lists the filters that apply, less `ignoredFilters` (filters the action does not heed).
+   */
+  affects?: { endpoint: string; params?: Record<string, unknown>; ignoredFilters?: readonly string[] };
   /**
    * Row actions: the endpoint is a file GET with the session's token (a link could not carry it);
    * the file is saved under the name in this row field.
    */
   download?: { fileNameFrom: string };
+  /** Posts but changes nothing (a check run now): stays live for the demo (src/components/resource/writes.ts). */
+  reads?: boolean;
 }
 
 /** A toolbar button that opens another screen (the renew page from the order list). */
@@ -157,6 +168,11 @@ export interface FormView {
   load?: string;
   /** Buttons under the form, each a call of its own (test a key, reset data). */
   actions?: readonly FormAction[];
+  /**
+   * The submit changes something though its answer is shown as a record or table (an edit
+   * answering the row, a refund, a command sent); default: only a 'message' form writes.
+   */
+  writes?: boolean;
 }
 
 /** A button of a form: posts `body(values)`, then shows the answer as a message. */
@@ -171,6 +187,8 @@ export interface FormAction {
   danger?: boolean;
   /** The message of an answer: its level and a key of the namespace, interpolated with the answer. */
   describe?: (data: Values) => { level: 'success' | 'warning' | 'error'; key: string };
+  /** Posts but changes nothing (tests a key): stays live for the demo. */
+  reads?: boolean;
 }
 
 type Values = Record<string, unknown>;

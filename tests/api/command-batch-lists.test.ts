@@ -189,7 +189,7 @@ describe('ChBatchOfflineRecordImport', () => {
       lines: bsj.terminalId,
       content: 'RESET#',
     });
-    expect([demo.status, demo.meta.key]).toEqual([403, 'demoCommand']);
+    expect([demo.status, demo.meta.key]).toEqual([403, 'demoForbidden']);
     expect((await post('agent', 'ChBatchOfflineRecordImport', { lines: '\n \n' })).meta.key).toBe(
       'deviceListEmpty',
     );

@@ -145,7 +145,7 @@ describe('POST /api/command/multipleCmd', () => {
   it('refuses demo, an empty list, an account of another tree, a missing command and a key used twice', async () => {
     const t = gtOnline.terminalId;
     const cases: [string, object, number, string][] = [
-      ['demo', { terminalIDs: [t], content: 'WHERE#', batchId: 'd' }, 403, 'demoCommand'],
+      ['demo', { terminalIDs: [t], content: 'WHERE#', batchId: 'd' }, 403, 'demoForbidden'],
       ['agent', { terminalIDs: [], content: 'WHERE#', batchId: 'e1' }, 400, 'deviceListEmpty'],
       ['agent', { content: 'WHERE#', batchId: 'e2' }, 400, 'deviceListEmpty'],
       ['agent', { accountId: await h.idOf('agent2'), content: 'WHERE#', batchId: 'e3' }, 404, 'notFound'],

@@ -186,7 +186,7 @@ describe('POST /api/command/sendCommand', () => {
     const d = await deviceOf('demo', [DEVICE_PROTOCOL.Gt06]);
     const r = await post('demo', '/api/command/sendCommand', { terminalID: d.terminalId, content: 'WHERE#' });
     expect(r.status).toBe(403);
-    expect(r.meta).toMatchObject({ key: 'demoCommand', message: MESSAGES.demoCommand });
+    expect(r.meta).toMatchObject({ key: 'demoForbidden', message: MESSAGES.demoForbidden });
   });
 
   it('never reaches a device of another tree', async () => {

@@ -145,9 +145,9 @@ describe('demoAccountSet', () => {
     expect(before.data.userId).toBe(await h.idOf('demo'));
     const asDemo = await h.login('demo');
     const asUser = await h.login('user');
-    // A write both may attempt: sending a command (refused to the demo with demoCommand).
+    // A write both may attempt: sending a command (refused to the demo with demoForbidden).
     const cmd = { terminalID: '000000000000000', content: 'WHERE#' };
-    expect((await h.post('/api/command/sendCommand', cmd, asDemo)).meta.key).toBe('demoCommand');
+    expect((await h.post('/api/command/sendCommand', cmd, asDemo)).meta.key).toBe('demoForbidden');
 
     const saved = await h.post(
       '/api/system/demoAccount/save',
@@ -155,8 +155,8 @@ describe('demoAccountSet', () => {
       admin,
     );
     expect(saved.data).toEqual({ userId, username: 'user', areas: ['monitor', 'track'] });
-    expect((await h.post('/api/command/sendCommand', cmd, asUser)).meta.key).toBe('demoCommand');
-    expect((await h.post('/api/command/sendCommand', cmd, asDemo)).meta.key).not.toBe('demoCommand');
+    expect((await h.post('/api/command/sendCommand', cmd, asUser)).meta.key).toBe('demoForbidden');
+    expect((await h.post('/api/command/sendCommand', cmd, asDemo)).meta.key).not.toBe('demoForbidden');
     // What it may see is enforced: alarms are off for the demo now, on for the old demo.
     expect(
       (await h.post('/api/deviceAlarms/findAllAlarm', { pageNum: 1, pageSize: 10 }, asUser)).status,
@@ -173,7 +173,7 @@ describe('demoAccountSet', () => {
       },
       admin,
     );
-    expect((await h.post('/api/command/sendCommand', cmd, asDemo)).meta.key).toBe('demoCommand');
+    expect((await h.post('/api/command/sendCommand', cmd, asDemo)).meta.key).toBe('demoForbidden');
   });
 
   it("resets the demo's devices, alarms and fences to the seed and leaves other trees alone", async () => {

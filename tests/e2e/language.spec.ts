@@ -44,7 +44,7 @@ test('test-group roles work in Chinese whatever was chosen', async ({ page }) =>
   await page.goto('/login');
   await chooseLanguage(page, 'Français');
   await expect(page.locator('button[type=submit]')).toHaveText('Se connecter');
-  await login(page, 'test', '/test/qc/search');
+  await login(page, 'testsearch', '/test/transferIp/transferIpResult');
   await expect(page.getByTestId('logout-button')).toHaveText('退出登录');
   // No language switch is offered to them.
   await expect(page.getByTestId('language-select')).toHaveCount(0);

@@ -25,7 +25,7 @@ import { BatchCancelled, BatchItemPage, BatchPage, BatchStarted, OfflineImport }
 
 const tags = ['command'];
 const read = { permission: [P.command, P.testBatchCmd] };
-const write = { ...read, write: true, demoKey: 'demoCommand' as const };
+const write = { ...read, write: true };
 
 /** The client's key of a batch (its websocket progress id). */
 const BatchKey = Token(64, { minLength: 1 });

@@ -9,6 +9,7 @@ import { CommandFields, Terminal } from './schemas';
 import { commandLog, findOffline } from '../../services/command/history';
 import { cancelOffline, commandSettingsOf, insertOffline, sendCommand } from '../../services/command/send';
 import { replies, repliesNull } from '../../lib/schema/response';
+import { specNames } from '../../lib/spec-names';
 import { CommandLogPage, OfflinePage, Queued, SendResult } from './responses';
 
 const tags = ['command'];
@@ -19,52 +20,59 @@ export default async function commandSendRoutes(fastify: FastifyInstance) {
   const { db, config } = app;
   const settings = commandSettingsOf(config);
 
-  app.post(
-    '/command/sendCommand',
-    {
-      schema: {
-        tags,
-        description:
-          'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
-        body: Body({ terminalID: Terminal, ...CommandFields }),
-        response: replies(SendResult),
+  // insertCommand: the spec client's name for sending (and recording) a command.
+  const SendBody = Body({ terminalID: Terminal, ...CommandFields });
+  for (const path of specNames('/command/sendCommand', '/command/insertCommand'))
+    app.post(
+      path.url,
+      {
+        schema: {
+          tags,
+          description: path.describe(
+            'Sends a command to a device and waits for its reply; an unreachable device with an offline-capable protocol gets it queued',
+          ),
+          body: SendBody,
+          response: replies(SendResult),
+        },
+        config: { access },
       },
-      config: { access },
-    },
-    async (req) => {
-      const { terminalID, ...command } = req.body;
-      const r = await sendCommand(db, app.bus, authOf(req), terminalID, command, settings);
-      return ok(r, r.key ? MESSAGES[r.key] : 'success');
-    },
-  );
+      async (req) => {
+        const { terminalID, ...command } = req.body;
+        const r = await sendCommand(db, app.bus, authOf(req), terminalID, command, settings);
+        return ok(r, r.key ? MESSAGES[r.key] : 'success');
+      },
+    );
 
-  app.post(
-    '/command/insertOffline',
-    {
-      schema: {
-        tags,
-        description: 'Saves a command to be sent when the device next connects',
-        body: Body({
-          terminalID: Terminal,
-          ...CommandFields,
-          ttlHours: Type.Optional(Int(1, 24 * 30)),
-        }),
-        response: replies(Queued),
+  // commandAdd: the spec client's name for adding a command to the device's offline queue.
+  const OfflineBody = Body({
+    terminalID: Terminal,
+    ...CommandFields,
+    ttlHours: Type.Optional(Int(1, 24 * 30)),
+  });
+  for (const path of specNames('/command/insertOffline', '/command/commandAdd'))
+    app.post(
+      path.url,
+      {
+        schema: {
+          tags,
+          description: path.describe('Saves a command to be sent when the device next connects'),
+          body: OfflineBody,
+          response: replies(Queued),
+        },
+        config: { access },
       },
-      config: { access },
-    },
-    async (req) => {
-      const { terminalID, ttlHours, ...command } = req.body;
-      const r = await insertOffline(
-        db,
-        authOf(req),
-        terminalID,
-        command,
-        ttlHours ?? settings.offlineTtlHours,
-      );
-      return ok(r, MESSAGES.commandQueued);
-    },
-  );
+      async (req) => {
+        const { terminalID, ttlHours, ...command } = req.body;
+        const r = await insertOffline(
+          db,
+          authOf(req),
+          terminalID,
+          command,
+          ttlHours ?? settings.offlineTtlHours,
+        );
+        return ok(r, MESSAGES.commandQueued);
+      },
+    );
 
   app.post(
     '/command/findAndOffline',

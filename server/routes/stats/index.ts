@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { PERMISSIONS as P } from '../../../config/roles';
 import trackJobs from '../../jobs/plugin';
@@ -16,6 +16,7 @@ import { countTrackInfo } from '../../services/stats/track-info';
 import {
   AlarmBody,
   BatteryBody,
+  BatteryByIdQuery,
   CountExportBody,
   ExportBody,
   MileageBody,
@@ -25,6 +26,7 @@ import {
 } from './schemas';
 import { sendFile } from '../../lib/send-file';
 import { binaryReply, replies } from '../../lib/schema/response';
+import { specNames } from '../../lib/spec-names';
 import { SHEET_MIME } from '../../../src/sheets';
 import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo } from './responses';
 
@@ -67,7 +69,11 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     opts: { schema: { tags, description, body, response }, config: { access: { permission } } },
   });
   const xlsx = binaryReply(SHEET_MIME.xlsx, 'The report as xlsx (x-export-truncated: 1 when capped)');
-  /** A JSON report: its answer shared between identical requests (see `shared`). */
+  /**
+   * A JSON report: its answer shared between identical requests (see `shared`). `get` also
+   * answers it as a GET under the spec client's name, its request in the query (`toRequest`
+   * maps the spec's field names onto the report's).
+   */
   const report = <T>(
     path: string,
     description: string,
@@ -75,13 +81,35 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     body: object,
     answer: TSchema,
     load: (db: typeof app.db, auth: AuthContext, q: never) => Promise<T>,
+    get: { path: string; query: object; toRequest?: (q: Record<string, unknown>) => object }[] = [],
   ) => {
     const r = route(path, description, permission, body, replies(answer));
-    app.post(r.path, r.opts, async (req, reply) => {
+    const answerText = (req: FastifyRequest, request: unknown) => {
       const auth = authOf(req);
-      const text = await shared(auth, r.path, req.body, () => load(app.db, auth, req.body as never));
+      return shared(auth, r.path, request, () => load(app.db, auth, request as never));
+    };
+    app.post(r.path, r.opts, async (req, reply) => {
+      const text = await answerText(req, req.body);
       return reply.type('application/json; charset=utf-8').send(text);
     });
+    for (const alias of get) {
+      const name = specNames(path, alias.path)[1];
+      const opts = {
+        schema: {
+          tags,
+          description: name.describe(description),
+          querystring: alias.query,
+          // Untyped as the POST's: the answer is sent as the shared JSON text.
+          response: replies(answer) as object,
+        },
+        config: { access: { permission } },
+      };
+      app.get(`/stat/${alias.path}`, opts, async (req, reply) => {
+        const q = req.query as Record<string, unknown>;
+        const text = await answerText(req, alias.toRequest ? alias.toRequest(q) : q);
+        return reply.type('application/json; charset=utf-8').send(text);
+      });
+    }
   };
 
   report(
@@ -146,6 +174,15 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     BatteryBody,
     Battery,
     countBattery,
+    [
+      // The spec's GET wrappers: getCountBattery (params) and battery {id}, id being the account.
+      { path: 'getCountBattery', query: BatteryBody },
+      {
+        path: 'battery',
+        query: BatteryByIdQuery,
+        toRequest: ({ id, ...q }) => ({ ...q, ...(id === undefined ? {} : { userId: id }) }),
+      },
+    ],
   );
 
   const exp = route(
@@ -159,14 +196,17 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     sendFile(reply, await exportReport(app.db, authOf(req), req.body as never)),
   );
 
-  const range = route(
-    'countExport',
-    'A report over the last week, month or three months as xlsx',
-    [P.countExport],
-    CountExportBody,
-    xlsx,
-  );
-  app.post(range.path, range.opts, async (req, reply) =>
-    sendFile(reply, await exportRange(app.db, authOf(req), req.body as never)),
-  );
+  // countExportApi: the spec client's name for the same export.
+  for (const name of specNames('countExport', 'countExportApi')) {
+    const range = route(
+      name.url,
+      name.describe('A report over the last week, month or three months as xlsx'),
+      [P.countExport],
+      CountExportBody,
+      xlsx,
+    );
+    app.post(range.path, range.opts, async (req, reply) =>
+      sendFile(reply, await exportRange(app.db, authOf(req), req.body as never)),
+    );
+  }
 }

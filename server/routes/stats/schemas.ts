@@ -39,6 +39,14 @@ export const AlarmBody = Body({ ...Scope, ...Dates, ...Page, types: Options.type
 export const StayBody = Body({ ...Scope, ...Dates, ...Page, minStaySeconds: Options.minStaySeconds });
 export const PastDueBody = Body({ ...Scope, ...Page, expiry: Options.expiry });
 export const BatteryBody = Body({ ...Scope, ...OptionalDates, ...Page });
+/** battery {id} (spec section 7, a GET): the battery count of account `id`, the spec's name for userId. */
+export const BatteryByIdQuery = Body({
+  id: Type.Optional(Id({ description: "The account (the spec's name for userId)" })),
+  includeSubtree: Scope.includeSubtree,
+  terminalIDs: Scope.terminalIDs,
+  ...OptionalDates,
+  ...Page,
+});
 
 /** A report as xlsx: the report's own request, dates required by the reports that use them. */
 export const ExportBody = Body({ report: OneOf(STATS_REPORTS), ...Scope, ...OptionalDates, ...Options });

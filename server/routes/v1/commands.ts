@@ -30,7 +30,7 @@ export default async function v1CommandRoutes(fastify: FastifyInstance) {
         body: CommandBody,
         response: replies(CommandSent),
       },
-      config: { access: { permission: [P.command], write: true, demoKey: 'demoCommand' } },
+      config: { access: { permission: [P.command], write: true } },
     },
     async (req) => {
       const { terminalId, ...command } = req.body;

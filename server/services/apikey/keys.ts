@@ -5,7 +5,7 @@ import type { ApiKeyScope } from '../../../src/domain/api-keys';
 import { API_KEYS_PER_ACCOUNT } from '../../../src/domain/limits';
 import type { Db } from '../../db/client';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys';
-import { AppError, badField, notFound } from '../../lib/errors';
+import { AppError, badField, demoForbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { newApiKey } from './key-format';
 
@@ -58,7 +58,9 @@ export const mayWrite = (auth: AuthContext) => hasAnyPermission(auth.ability, [P
 
 /** Keys act as their owner: the demo account and device logins cannot have any. */
 function refuseAccount(auth: AuthContext) {
-  if (auth.demo || auth.deviceId != null) throw new AppError(403, 'apiKeyNotForAccount');
+  // The demo meets the one demo refusal every write answers it.
+  if (auth.demo) throw demoForbidden();
+  if (auth.deviceId != null) throw new AppError(403, 'apiKeyNotForAccount');
 }
 
 export async function listKeys(db: Db, auth: AuthContext): Promise<KeyView[]> {

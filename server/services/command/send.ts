@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { commandStatusLog } from '../../db/schema/command-status-log';
 import { offlineCommands } from '../../db/schema/offline-commands';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest, demoForbidden } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { loadDeviceInScope } from '../device-scope';
 import { deviceRefusal, dispatchCommand, mayQueueFor, nbIdMissing, type CommandSettings } from './flow';
@@ -34,7 +34,7 @@ export async function sendCommand(
   req: CommandRequest,
   s: CommandSettings,
 ) {
-  if (auth.demo) throw new AppError(403, 'demoCommand');
+  if (auth.demo) throw demoForbidden();
   const device = await loadDeviceInScope(db, auth, terminalId);
   const resolved = await resolveCommand(db, auth, device.deviceType, req);
   const refusal = deviceRefusal(device, resolved.content);
@@ -64,7 +64,7 @@ export async function insertOffline(
   req: CommandRequest,
   ttlHours: number,
 ) {
-  if (auth.demo) throw new AppError(403, 'demoCommand');
+  if (auth.demo) throw demoForbidden();
   const device = await loadDeviceInScope(db, auth, terminalId);
   const { content, def } = await resolveCommand(db, auth, device.deviceType, req);
   if (isDeviceExpired(device, Date.now())) throw badRequest('deviceExpired');

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { and, desc, lt, type SQL } from 'drizzle-orm';
-import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../../src/domain/codes';
+import { DEVICE_STATE } from '../../../src/domain/codes';
+import { protocolLabel } from '../../../src/domain/protocol-labels';
 import { DEVICE_EXPORT_MAX } from '../../../src/domain/device-rules';
 import { SHEET_MIME, type SheetColumn, type SheetFormat } from '../../../src/sheets';
 import { sheetStream } from '../../lib/sheet-stream';
@@ -20,7 +21,7 @@ export const DEVICE_EXPORT_COLUMNS: (SheetColumn & { value: (r: DeviceListRow) =
   { key: 'sim', header: 'SIM', width: 15, value: (r) => r.sim },
   { key: 'iccid', header: 'ICCID', width: 22, value: (r) => r.iccid },
   { key: 'deviceType', header: 'Device type', width: 12, value: (r) => r.deviceType },
-  { key: 'protocol', header: 'Protocol', width: 10, value: (r) => nameOf(DEVICE_PROTOCOL, r.protocol) },
+  { key: 'protocol', header: 'Protocol', width: 12, value: (r) => protocolLabel(r.protocol) },
   { key: 'state', header: 'State', width: 11, value: (r) => nameOf(DEVICE_STATE, r.state) },
   { key: 'username', header: 'Owner', width: 14, value: (r) => r.username },
   { key: 'activatedAt', header: 'Activated', width: 22, value: (r) => r.activatedAt },

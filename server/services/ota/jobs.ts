@@ -5,7 +5,8 @@ import {
   OTA_RETRYABLE,
   OTA_TARGETS_MAX,
   otaFamily,
-  type OtaDeviceStatusName,
+  otaJobProgress,
+  type OtaStatusCounts,
 } from '../../../src/domain/ota';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
@@ -90,7 +91,7 @@ export async function createJob(db: Db, auth: AuthContext, body: CreateJob, base
   });
 }
 
-/** Per job: how many devices in each state, and the mean progress. */
+/** Per job: how many devices in each state, and how far the job is (otaJobProgress: one computation). */
 export async function listJobs(db: Db, q: PageParams & { status?: string }) {
   const where = q.status ? eq(otaJobs.status, q.status as 'running') : undefined;
   const { limit, offset } = pageWindow(q);
@@ -113,9 +114,12 @@ export async function listJobs(db: Db, q: PageParams & { status?: string }) {
     : [];
   const list = jobs.map((j) => {
     const mine = counts.filter((c) => c.jobId === j.id);
-    const by = (s: OtaDeviceStatusName) => mine.find((c) => c.status === s)?.n ?? 0;
-    const devicesTotal = mine.reduce((a, c) => a + c.n, 0);
-    const progressSum = mine.reduce((a, c) => a + Number(c.progress), 0);
+    const by = Object.fromEntries(mine.map((c) => [c.status, Number(c.n)])) as OtaStatusCounts;
+    // The download progress of the devices still upgrading; finished ones count as done.
+    const running = mine
+      .filter((c) => c.status === 'sent' || c.status === 'downloading')
+      .reduce((a, c) => a + Number(c.progress), 0);
+    const p = otaJobProgress(by, running);
     return {
       id: j.id,
       name: j.name,
@@ -124,13 +128,13 @@ export async function listJobs(db: Db, q: PageParams & { status?: string }) {
       deviceType: j.deviceType,
       targetMode: j.targetMode,
       status: j.status,
-      total: devicesTotal,
-      success: by('success'),
-      failed: by('failed'),
-      cancelled: by('cancelled'),
-      active: by('sent') + by('downloading'),
-      pending: by('pending'),
-      progress: devicesTotal ? Math.floor(progressSum / devicesTotal) : 0,
+      total: p.total,
+      success: p.success,
+      failed: p.failed,
+      cancelled: p.cancelled,
+      active: p.active,
+      pending: p.pending,
+      progress: p.progress,
       createdAt: j.createdAt.toISOString(),
       finishedAt: j.finishedAt?.toISOString() ?? null,
     };

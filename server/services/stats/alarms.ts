@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 import { idArray } from '../../lib/sql';
+import { withFigures } from './figures';
 
 /**
  * countAlarms: alarm counts per device, type and day from the daily rollups (track_days.alarms,
@@ -15,7 +16,8 @@ export interface AlarmQuery extends StatsFilter {
   types?: string[];
 }
 
-export async function countAlarms(db: Db, auth: AuthContext, q: AlarmQuery) {
+/** countAlarms as computed; exported with its figures rounded (withFigures). */
+async function countAlarmsRaw(db: Db, auth: AuthContext, q: AlarmQuery) {
   const { first, last } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   if (!devs.length) return { list: [], total: 0, byDate: [], byType: {}, totals: { alarms: 0, devices: 0 } };
@@ -57,3 +59,5 @@ export async function countAlarms(db: Db, auth: AuthContext, q: AlarmQuery) {
   }));
   return { list, total: all?.r ?? 0, byDate, byType, totals: { alarms: all?.n ?? 0, devices: all?.d ?? 0 } };
 }
+
+export const countAlarms = withFigures(countAlarmsRaw);

@@ -4,13 +4,15 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 import { idArray } from '../../lib/sql';
+import { withFigures } from './figures';
 
 /**
  * The battery count: the battery of every device whose model reports one (current level from
  * the device row, lowest and last of the days from the rollups), lowest first, counts per band,
  * and the models of the scope without battery support (src/domain/track/statistics.ts).
  */
-export async function countBattery(db: Db, auth: AuthContext, q: StatsFilter) {
+/** countBattery as computed; exported with its figures rounded (withFigures). */
+async function countBatteryRaw(db: Db, auth: AuthContext, q: StatsFilter) {
   const devs = await statsDevices(db, auth, q);
   const supported = devs.filter((d) => hasBattery(d.deviceType));
   const unsupported = new Map<string, number>();
@@ -48,3 +50,5 @@ export async function countBattery(db: Db, auth: AuthContext, q: StatsFilter) {
       .map(([model, devices]) => ({ model, devices })),
   };
 }
+
+export const countBattery = withFigures(countBatteryRaw);

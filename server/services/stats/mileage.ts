@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { deviceNames, statsDays, statsPage, statsScope, type StatsFilter } from './scope';
 import { idArray } from '../../lib/sql';
+import { withFigures } from './figures';
 
 /**
  * countMileage (docs/api/statistics.md): mileage from the daily rollups, never from positions.
@@ -22,9 +23,8 @@ export interface MileageQuery extends StatsFilter {
   groupBy?: MileageGroup;
 }
 
-const round1 = (v: number) => Math.round(Number(v) * 10) / 10;
-
-export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
+/** countMileage as computed; exported with its figures rounded (withFigures). */
+async function countMileageRaw(db: Db, auth: AuthContext, q: MileageQuery) {
   const { first, last } = statsDays(q);
   const scope = await statsScope(db, auth, q);
   const group = q.groupBy ?? 'deviceDay';
@@ -49,9 +49,9 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
   ]);
   const byDate = sums.rows
     .sort((a, b) => (a.day < b.day ? -1 : 1))
-    .map((r) => ({ date: r.day, mileageM: round1(r.m), movingS: Number(r.s), devices: r.n }));
+    .map((r) => ({ date: r.day, mileageM: Number(r.m), movingS: Number(r.s), devices: r.n }));
   const totals = {
-    mileageM: round1(sums.rows.reduce((a, r) => a + Number(r.m), 0)),
+    mileageM: sums.rows.reduce((a, r) => a + Number(r.m), 0),
     movingS: sums.rows.reduce((a, r) => a + Number(r.s), 0),
     devices: count.rows[0]?.n ?? 0,
     rows: sums.rows.reduce((a, r) => a + r.n, 0),
@@ -77,7 +77,7 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
     );
     const list = res.rows.map((r) => ({
       ...names.get(r.id)!,
-      mileageM: round1(r.m),
+      mileageM: Number(r.m),
       movingS: Number(r.s),
       maxSpeed: Number(r.v),
       days: r.n,
@@ -95,9 +95,11 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
   const list = res.rows.map((r) => ({
     ...names.get(r.id)!,
     date: r.day,
-    mileageM: round1(r.m),
+    mileageM: Number(r.m),
     movingS: Number(r.s),
     maxSpeed: Number(r.v),
   }));
   return { list, total: totals.rows, byDate, totals };
 }
+
+export const countMileage = withFigures(countMileageRaw);

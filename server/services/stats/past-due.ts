@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { decisiveExpirySql } from '../devices/expiry-sql';
 import { statsDevices, statsPage, type StatsFilter } from './scope';
+import { withFigures } from './figures';
 
 /**
  * countPastDue: devices past or near their decisive expiry (src/domain/expiry.ts) (spec section 9's expiry filters:
@@ -18,7 +19,8 @@ export interface PastDueQuery extends StatsFilter {
 
 export type PastDueStatus = 'expired' | 'within7Days' | 'within60Days';
 
-export async function countPastDue(db: Db, auth: AuthContext, q: PastDueQuery, now = new Date()) {
+/** countPastDue as computed; exported with its figures rounded (withFigures). */
+async function countPastDueRaw(db: Db, auth: AuthContext, q: PastDueQuery, now = new Date()) {
   const win = q.expiry != null ? expiryWindow(q.expiry, now) : { to: new Date(now.getTime() + 60 * DAY_MS) };
   // The decisive expiry (src/domain/expiry.ts), as the device list's expiry filter reads it.
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -53,3 +55,5 @@ export async function countPastDue(db: Db, auth: AuthContext, q: PastDueQuery, n
     },
   };
 }
+
+export const countPastDue = withFigures(countPastDueRaw);

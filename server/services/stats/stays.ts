@@ -5,6 +5,7 @@ import type { StoredRun } from '../../db/schema/track-day-shapes';
 import type { AuthContext } from '../../plugins/auth';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 import { idArray } from '../../lib/sql';
+import { withFigures } from './figures';
 
 /**
  * countStayDetail: every stay of the devices over the days, from the stopped runs the rollups
@@ -15,7 +16,8 @@ export interface StayQuery extends StatsFilter {
   minStaySeconds?: number;
 }
 
-export async function countStays(db: Db, auth: AuthContext, q: StayQuery) {
+/** countStays as computed; exported with its figures rounded (withFigures). */
+async function countStaysRaw(db: Db, auth: AuthContext, q: StayQuery) {
   const { first, last } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   const res = devs.length
@@ -66,3 +68,5 @@ export async function countStays(db: Db, auth: AuthContext, q: StayQuery) {
     },
   };
 }
+
+export const countStays = withFigures(countStaysRaw);

@@ -4,13 +4,15 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 import { idArray } from '../../lib/sql';
+import { withFigures } from './figures';
 
 /**
  * CountTrackInfo: one row per device over the days, from the daily rollups: mileage, moving
  * time, highest and average speed (mileage over moving time), points, days with data, and the
  * first and last fix.
  */
-export async function countTrackInfo(db: Db, auth: AuthContext, q: StatsFilter) {
+/** countTrackInfo as computed; exported with its figures rounded (withFigures). */
+async function countTrackInfoRaw(db: Db, auth: AuthContext, q: StatsFilter) {
   const { first, last } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   const totals = { mileageM: 0, movingS: 0, points: 0, devices: 0 };
@@ -61,3 +63,5 @@ export async function countTrackInfo(db: Db, auth: AuthContext, q: StatsFilter) 
   totals.devices = list.length;
   return { list, total: res.rows[0]?.total ?? 0, totals };
 }
+
+export const countTrackInfo = withFigures(countTrackInfoRaw);

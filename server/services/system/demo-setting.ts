@@ -2,7 +2,7 @@ import { createMongoAbility } from '@casl/ability';
 import { eq } from 'drizzle-orm';
 import { DEMO_AREA_NAMES, demoPermissions, type DemoArea } from '../../../config/demo-areas';
 import { DEMO_USER_ID } from '../../../config/roles';
-import { splitPermission, type AppAbility } from '../../../src/domain/ability';
+import { splitPermission, writeRule, type AppAbility } from '../../../src/domain/ability';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
 import { ReadCache } from '../../lib/read-cache';
@@ -48,12 +48,16 @@ export function loadDemoSetting(db: Db): Promise<DemoSetting> {
   });
 }
 
-/** The demo account's ability: its role's permissions restricted to the areas it may see. */
+/**
+ * The demo account's ability: its role's permissions restricted to the areas it may see, and
+ * no write (refused with the demo's message, as the UI shows it).
+ */
 export function demoAbility(role: number | null | undefined, areas: readonly DemoArea[]): AppAbility {
-  return createMongoAbility<[string, string]>(
-    demoPermissions(role, areas).map((p) => {
+  return createMongoAbility<[string, string]>([
+    ...demoPermissions(role, areas).map((p) => {
       const [action, subject] = splitPermission(p);
       return { action, subject };
     }),
-  );
+    writeRule(true),
+  ]);
 }

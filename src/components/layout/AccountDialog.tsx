@@ -6,6 +6,7 @@ import { roleName } from '../../../config/roles';
 import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { SessionUser } from '../../providers/session';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 
 interface PasswordFields {
   oldPassword: string;
@@ -32,6 +33,8 @@ export function AccountDialog({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const role = roleName(user.role);
+  // The demo keeps its password: the change is replaced by why (the one demo refusal).
+  const refusal = useWriteRefusal();
 
   const close = () => {
     form.resetFields();
@@ -67,6 +70,7 @@ export function AccountDialog({
       okText={t('account.save')}
       cancelText={t('account.cancel')}
       confirmLoading={saving}
+      okButtonProps={{ disabled: refusal !== null }}
       destroyOnHidden
     >
       <Descriptions column={1} size="small">
@@ -85,7 +89,15 @@ export function AccountDialog({
         {t('account.changePassword')}
       </Divider>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form<PasswordFields> form={form} layout="vertical" onFinish={save} requiredMark={false}>
+      {refusal && <Alert type="info" showIcon message={refusal} data-testid="account-read-only" />}
+      <Form<PasswordFields>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        requiredMark={false}
+        disabled={refusal !== null}
+        hidden={refusal !== null}
+      >
         <Form.Item
           name="oldPassword"
           label={t('account.oldPassword')}

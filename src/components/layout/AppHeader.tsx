@@ -8,6 +8,7 @@ import { useLogout } from '../../hooks/useLogout';
 import { useSessionUser } from '../../hooks/useSession';
 import { LazyLanguageSelect as LanguageSelect } from '../lazy/LazyLanguageSelect';
 import { AppTitle } from './AppTitle';
+import { DemoBanner } from './DemoBanner';
 import { useShellLayout } from './layoutContext';
 import { HEADER_HEIGHT, PHONE_HEADER_HEIGHT } from './layoutSizes';
 
@@ -63,6 +64,7 @@ export function AppHeader() {
           <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>
             <AppTitle collapsed={false} />
           </div>
+          <DemoBanner compact />
           {/* Secondary actions in one menu: the header must fit 390 px. The language is in the menu drawer. */}
           <Dropdown
             trigger={['click']}
@@ -96,29 +98,32 @@ export function AppHeader() {
           </Dropdown>
         </>
       ) : (
-        <Space size="middle">
-          {/* Test-group roles always work in Chinese (spec section 6): no choice to offer. */}
-          {!forcesChinese(user.role) && <LanguageSelect variant="borderless" />}
-          <Button
-            type="text"
-            icon={<UserOutlined />}
-            title={t('header.myAccount')}
-            onClick={openAccount}
-            data-testid="account-button"
-          >
-            <Typography.Text strong data-testid="header-user">
-              {name}
-            </Typography.Text>
-          </Button>
-          <Button
-            type="text"
-            icon={<LogoutOutlined />}
-            onClick={() => void logout()}
-            data-testid="logout-button"
-          >
-            {t('header.logout')}
-          </Button>
-        </Space>
+        <>
+          <DemoBanner compact={false} />
+          <Space size="middle">
+            {/* Test-group roles always work in Chinese (spec section 6): no choice to offer. */}
+            {!forcesChinese(user.role) && <LanguageSelect variant="borderless" />}
+            <Button
+              type="text"
+              icon={<UserOutlined />}
+              title={t('header.myAccount')}
+              onClick={openAccount}
+              data-testid="account-button"
+            >
+              <Typography.Text strong data-testid="header-user">
+                {name}
+              </Typography.Text>
+            </Button>
+            <Button
+              type="text"
+              icon={<LogoutOutlined />}
+              onClick={() => void logout()}
+              data-testid="logout-button"
+            >
+              {t('header.logout')}
+            </Button>
+          </Space>
+        </>
       )}
       {accountShown && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityAction, EntityDescriptor } from '../../resources/types';
+import { AffectedRows, useAffectedCount } from './AffectedRows';
 import { BatchProgressPanel } from './BatchProgressPanel';
 import {
   actionBody,
@@ -29,6 +30,8 @@ interface Props {
   targetRows?: Record<string, unknown>[];
   /** The list's current filters (actions on "all matching"). */
   filters?: Record<string, unknown>;
+  /** The list's filter fields, to say which filters an action on "all matching" covers. */
+  filterNames?: readonly string[];
   onClose: (changed: boolean) => void;
 }
 
@@ -36,7 +39,16 @@ interface Props {
  * The form of one action (no fields: a confirmation). A batch action runs through the batch
  * runner and stays open on its progress and result; any other posts once and closes.
  */
-export function ActionModal({ entity, action, targets = [], row, targetRows = [], filters, onClose }: Props) {
+export function ActionModal({
+  entity,
+  action,
+  targets = [],
+  row,
+  targetRows = [],
+  filters,
+  filterNames = [],
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -50,6 +62,8 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
   const finished = Boolean(state.result) || answer !== null;
   // Every target has the same owner: that account is no destination.
   const disabledAccounts = ownersToExclude(action.ownerField, targets, targetRows);
+  // An action on every matching row says first how many rows it changes (nothing to do at 0).
+  const affected = useAffectedCount(action, filters);
 
   const submit = async () => {
     if (finished) return onClose(true);
@@ -83,7 +97,13 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
       open
       title={t(`${entity.namespace}:${action.labelKey}`)}
       okText={finished ? t('device:generic.close') : t('device:generic.submit')}
-      okButtonProps={{ danger: action.danger && !finished, 'data-testid': 'action-ok' } as never}
+      okButtonProps={
+        {
+          danger: action.danger && !finished,
+          disabled: Boolean(action.affects) && affected === 0 && !finished,
+          'data-testid': 'action-ok',
+        } as never
+      }
       confirmLoading={busy || state.running}
       onOk={() => void submit()}
       onCancel={() => onClose(finished)}
@@ -97,7 +117,15 @@ export function ActionModal({ entity, action, targets = [], row, targetRows = []
           })}
         </p>
       ) : null}
-      {action.confirmKey ? (
+      {action.affects ? (
+        <AffectedRows
+          entity={entity}
+          action={action}
+          filterNames={filterNames}
+          filters={filters ?? {}}
+          count={affected}
+        />
+      ) : action.confirmKey ? (
         <p data-testid="action-confirm">{t(`${entity.namespace}:${action.confirmKey}`)}</p>
       ) : null}
       <Form

@@ -1,6 +1,9 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 import type { EntityAction, EntityDescriptor } from '../../resources/types';
+import { WriteGuard } from '../WriteGuard';
+import { actionWrites } from './writes';
 
 /** Above a list: how many rows are ticked, and the batch actions on them. */
 export function BatchBar({
@@ -15,6 +18,7 @@ export function BatchBar({
   onStart: (action: EntityAction) => void;
 }) {
   const { t } = useTranslation();
+  const refusal = useWriteRefusal();
   return (
     <Space wrap style={{ marginBottom: 12 }} data-testid="batch-bar">
       <span>
@@ -23,15 +27,16 @@ export function BatchBar({
         })}
       </span>
       {actions.map((a) => (
-        <Button
-          key={a.name}
-          danger={a.danger}
-          disabled={selected === 0}
-          data-testid={`batch-${a.name}`}
-          onClick={() => onStart(a)}
-        >
-          {t(`${entity.namespace}:${a.labelKey}`)}
-        </Button>
+        <WriteGuard key={a.name} write={actionWrites(a)} reason={refusal}>
+          <Button
+            danger={a.danger}
+            disabled={selected === 0}
+            data-testid={`batch-${a.name}`}
+            onClick={() => onStart(a)}
+          >
+            {t(`${entity.namespace}:${a.labelKey}`)}
+          </Button>
+        </WriteGuard>
       ))}
     </Space>
   );

@@ -7,6 +7,7 @@ import type { BatchView, EntityDescriptor, ResourceDescriptor } from '../../reso
 import { BatchProgressPanel } from './BatchProgressPanel';
 import { initialValues, requestBody } from './derive';
 import { formItems } from './formItems';
+import { WriteGuard } from '../WriteGuard';
 import { ImportFileButton } from './ImportFileButton';
 import { useBatchRun } from './useBatchRun';
 import { useBackgroundBatch } from './useBackgroundBatch';
@@ -92,9 +93,11 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
           <Alert type="error" showIcon message={t('errors:batchTooLarge')} style={{ marginBottom: 16 }} />
         ) : null}
         <Space>
-          <Button type="primary" htmlType="submit" loading={state.running} data-testid="batch-submit">
-            {t('device:generic.submit')}
-          </Button>
+          <WriteGuard>
+            <Button type="primary" htmlType="submit" loading={state.running} data-testid="batch-submit">
+              {t('device:generic.submit')}
+            </Button>
+          </WriteGuard>
           {view.background && background.state.running ? (
             <Button
               danger

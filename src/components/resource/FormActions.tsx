@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import type { EntityDescriptor, FormAction } from '../../resources/types';
+import { WriteGuard } from '../WriteGuard';
+import { formActionWrites } from './writes';
 
 /** The extra buttons of a form view (FormView.actions): each posts its own call. */
 export function FormActions({
@@ -49,12 +51,17 @@ export function FormActions({
             {t(`${ns}:${a.labelKey}`)}
           </Button>
         );
-        return a.confirmKey ? (
+        const guarded = a.confirmKey ? (
           <Popconfirm key={a.name} title={t(`${ns}:${a.confirmKey}`)} onConfirm={() => void run(a)}>
             {button}
           </Popconfirm>
         ) : (
           button
+        );
+        return (
+          <WriteGuard key={a.name} write={formActionWrites(a)}>
+            {guarded}
+          </WriteGuard>
         );
       })}
     </Space>

@@ -13,6 +13,8 @@ import { saveBlob, saveSheet } from './files';
 import { FormActions } from './FormActions';
 import { formItems } from './formItems';
 import { useAccounts } from './useAccounts';
+import { WriteGuard } from '../WriteGuard';
+import { formWrites } from './writes';
 
 type Row = Record<string, unknown>;
 
@@ -107,17 +109,19 @@ export function FormScreen({
         style={{ maxWidth: 720 }}
       >
         {formItems(entity, view.fields, t)}
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="form-submit">
-          {t(
-            view.submitKey
-              ? `${entity.namespace}:${view.submitKey}`
-              : view.result === 'download'
-                ? 'device:generic.export'
-                : view.result === 'message'
-                  ? 'device:generic.submit'
-                  : 'device:generic.search',
-          )}
-        </Button>
+        <WriteGuard write={formWrites(view)}>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="form-submit">
+            {t(
+              view.submitKey
+                ? `${entity.namespace}:${view.submitKey}`
+                : view.result === 'download'
+                  ? 'device:generic.export'
+                  : view.result === 'message'
+                    ? 'device:generic.submit'
+                    : 'device:generic.search',
+            )}
+          </Button>
+        </WriteGuard>
       </Form>
       {view.actions?.length ? <FormActions entity={entity} actions={view.actions} form={form} /> : null}
       {error ? (

@@ -262,6 +262,7 @@ function ListScreenBody({ resource, entity, view }: ListScreenProps) {
           targets={selected.map(String)}
           targetRows={[...selectedRows.values()]}
           filters={listFilters}
+          filterNames={filterNames}
           onClose={(changed) => {
             setAction(null);
             if (changed && action.action.after) navigate(action.action.after(action.row));

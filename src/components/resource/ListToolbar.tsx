@@ -2,11 +2,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 import { errorText } from '../../i18n/errorText';
 import { requestFile } from '../../providers/dataProvider';
 import type { EntityAction, EntityDescriptor, ListLink, ListView } from '../../resources/types';
 import type { SheetFormat } from '../../sheets';
+import { WriteGuard } from '../WriteGuard';
 import { saveBlob } from './files';
+import { actionWrites } from './writes';
 
 /** The list card's buttons: links to other screens, toolbar actions, and the export of the filtered list. */
 export function ListToolbar({
@@ -27,6 +30,7 @@ export function ListToolbar({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const refusal = useWriteRefusal();
 
   const exportList = async (format: SheetFormat) => {
     if (!view.export) return;
@@ -51,9 +55,11 @@ export function ListToolbar({
         </Button>
       ))}
       {actions.map((a) => (
-        <Button key={a.name} type="primary" data-testid={`toolbar-${a.name}`} onClick={() => onAction(a)}>
-          {t(`${entity.namespace}:${a.labelKey}`)}
-        </Button>
+        <WriteGuard key={a.name} write={actionWrites(a)} reason={refusal}>
+          <Button type="primary" data-testid={`toolbar-${a.name}`} onClick={() => onAction(a)}>
+            {t(`${entity.namespace}:${a.labelKey}`)}
+          </Button>
+        </WriteGuard>
       ))}
       {view.export ? (
         <Dropdown

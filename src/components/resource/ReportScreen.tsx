@@ -21,6 +21,7 @@ import {
 } from './derive';
 import { saveSheet } from './files';
 import { formItems } from './formItems';
+import { WriteGuard } from '../WriteGuard';
 import { ImportFileButton } from './ImportFileButton';
 
 interface Props {
@@ -134,9 +135,11 @@ export function ReportScreen({ resource, entity, view }: Props) {
           />
         </Form.Item>
         {formItems(entity, view.fields, t)}
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="report-submit">
-          {t('device:generic.submit')}
-        </Button>
+        <WriteGuard>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="report-submit">
+            {t('device:generic.submit')}
+          </Button>
+        </WriteGuard>
       </Form>
       {error ? (
         <Alert

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { abilityFor, can } from '../../domain/ability';
 import { buildAgentTree, type AgentRow, type AgentTreeNode } from '../../domain/hierarchy';
 import { request } from '../../providers/http';
 import { useSessionUser } from '../../hooks/useSession';
@@ -22,16 +24,21 @@ export function loadAccounts(userId: number, fresh = false): Promise<AccountTree
   return pending;
 }
 
-/** The caller's subtree of accounts (findAllUserV2 rows → agent tree and agent map). */
+/**
+ * The caller's subtree of accounts (findAllUserV2 rows → agent tree and agent map). Asked only
+ * of an account whose ability holds the account list (the server's rule for the call): an end
+ * user or factory staff have no sub-accounts to pick, and the call would only answer 403.
+ */
 export function useAccounts() {
   const user = useSessionUser();
+  const mayList = useMemo(() => can(abilityFor(user), P.agentList), [user]);
   const [tree, setTree] = useState<AccountTree>({ roots: [], map: new Map() });
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(mayList);
   const [error, setError] = useState<unknown>(null);
 
   const reload = useCallback(
     async (fresh = true) => {
-      if (!user) return;
+      if (!user || !mayList) return;
       setLoading(true);
       try {
         setTree(await loadAccounts(user.id, fresh));
@@ -42,7 +49,7 @@ export function useAccounts() {
         setLoading(false);
       }
     },
-    [user],
+    [user, mayList],
   );
 
   useEffect(() => {

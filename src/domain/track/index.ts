@@ -13,3 +13,4 @@ export * from './state';
 export * from './stays';
 export * from './assemble';
 export * from './statistics';
+export * from './figures';

@@ -10,6 +10,8 @@ import { useSessionUser } from '../../hooks/useSession';
 import { errorText } from '../../i18n/errorText';
 import { AccountActionModal } from './AccountActionModal';
 import { ACCOUNT_ACTIONS, filterTree, type AccountAction } from './accountActions';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
+import { WriteGuard } from '../../components/WriteGuard';
 
 /** Leaves have no `children` key, so the table draws no expand button for them. */
 type TreeRow = Omit<AgentTreeNode, 'children'> & { node: AgentTreeNode; children?: TreeRow[] };
@@ -34,6 +36,7 @@ export default function AgentTreePage() {
   const rows = useMemo(() => toRows(filterTree(roots, search)), [roots, search]);
   const actions = ACCOUNT_ACTIONS.filter((a) => can(ability, a.permission));
   const selfId = user?.id ?? 0;
+  const refusal = useWriteRefusal();
 
   return (
     <Card
@@ -85,16 +88,18 @@ export default function AgentTreePage() {
                 {actions
                   .filter((a) => a.applies(r.node, selfId))
                   .map((a) => (
-                    <Button
-                      key={a.name}
-                      type="link"
-                      size="small"
-                      danger={a.danger}
-                      data-testid={`account-${a.name}`}
-                      onClick={() => setOpen({ action: a, node: r.node })}
-                    >
-                      {t(`agent:actions.${a.name}`)}
-                    </Button>
+                    // Every account action changes the tree: disabled for the demo, with why.
+                    <WriteGuard key={a.name} reason={refusal}>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger={a.danger}
+                        data-testid={`account-${a.name}`}
+                        onClick={() => setOpen({ action: a, node: r.node })}
+                      >
+                        {t(`agent:actions.${a.name}`)}
+                      </Button>
+                    </WriteGuard>
                   ))}
               </Space>
             ),

@@ -1,8 +1,9 @@
-import { isDemo } from '../../../config/roles';
-import { useSessionUser } from '../../hooks/useSession';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 
-/** The demo account only reads: write buttons are hidden as a courtesy (the server refuses anyway). */
+/**
+ * The account may not change anything (the demo): write buttons are hidden here as a courtesy
+ * (the server refuses anyway). The same rule disables them elsewhere (src/components/WriteGuard.tsx).
+ */
 export function useReadOnly(): boolean {
-  const user = useSessionUser();
-  return !!user && isDemo(user);
+  return useWriteRefusal() !== null;
 }

@@ -2,8 +2,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Image, Popconfirm, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDemo, PERMISSIONS as P } from '../../../config/roles';
-import { abilityFor, hasAnyPermission } from '../../domain/ability';
+import { PERMISSIONS as P } from '../../../config/roles';
+import { abilityFor, hasAnyPermission, writeRefusal } from '../../domain/ability';
 import { PICTURE_MAX_BYTES, PICTURES_PER_DEVICE_MAX } from '../../domain/limits';
 import { useSessionUser } from '../../hooks/useSession';
 import { errorText } from '../../i18n/errorText';
@@ -21,10 +21,11 @@ export default function DevicePictures({ row }: { row: Record<string, unknown> }
   const { t } = useTranslation('device');
   const { message } = App.useApp();
   const user = useSessionUser();
-  const canEdit = useMemo(
-    () => Boolean(user) && hasAnyPermission(abilityFor(user), [P.deviceEdit]) && !isDemo(user!),
-    [user],
-  );
+  // Hidden (not only disabled) for the demo: the gallery stays a gallery.
+  const canEdit = useMemo(() => {
+    const ability = abilityFor(user);
+    return Boolean(user) && hasAnyPermission(ability, [P.deviceEdit]) && writeRefusal(ability) === null;
+  }, [user]);
   const [pictures, setPictures] = useState<(DevicePicture & { url: string })[]>([]);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);

@@ -6,6 +6,8 @@ import { errorText } from '../../i18n/errorText';
 import { cancelOffline, commandLog, offlineQueue, type CommandRow, type OfflineRow } from './api';
 import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
 import { replyText, resultName } from './replyText';
+import { WriteGuard } from '../../components/WriteGuard';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 
 const PAGE = 10;
 const time = (v: string | null) =>
@@ -37,6 +39,7 @@ function usePage<T>(load: (page: number) => Promise<{ list: T[]; total: number }
 export function HistoryTabs({ terminalID, version }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const refusal = useWriteRefusal();
   const sent = usePage(
     useCallback((p: number) => commandLog(terminalID, p, PAGE), [terminalID]),
     version,
@@ -137,10 +140,16 @@ export function HistoryTabs({ terminalID, version }: Props) {
           width: 90,
           render: (_: unknown, row) =>
             row.status === 'queued' ? (
-              <Popconfirm title={t('command:history.cancelConfirm')} onConfirm={() => void cancel(row.id)}>
-                <Button size="small" danger data-testid={`cancel-offline-${row.id}`}>
-                  {t('command:history.cancel')}
-                </Button>
+              <Popconfirm
+                title={t('command:history.cancelConfirm')}
+                onConfirm={() => void cancel(row.id)}
+                disabled={refusal !== null}
+              >
+                <WriteGuard reason={refusal}>
+                  <Button size="small" danger data-testid={`cancel-offline-${row.id}`}>
+                    {t('command:history.cancel')}
+                  </Button>
+                </WriteGuard>
               </Popconfirm>
             ) : null,
         },

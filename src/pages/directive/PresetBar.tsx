@@ -4,6 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
 import { deletePreset, listPresets, savePreset, type Preset } from './api';
+import { WriteGuard } from '../../components/WriteGuard';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 
 interface Props {
   /** The command as the form holds it now, or null when none is picked. */
@@ -16,6 +18,7 @@ interface Props {
 /** The account's saved commands: apply one, save the current one under a name, delete. */
 export function PresetBar({ current, onApply, available }: Props) {
   const { t } = useTranslation();
+  const refusal = useWriteRefusal();
   const { message } = App.useApp();
   const [presets, setPresets] = useState<Preset[]>([]);
   const [name, setName] = useState('');
@@ -67,8 +70,14 @@ export function PresetBar({ current, onApply, available }: Props) {
         }))}
       />
       {chosen ? (
-        <Popconfirm title={t('command:preset.deleteConfirm')} onConfirm={() => void remove(chosen)}>
-          <Button icon={<DeleteOutlined />} aria-label={t('command:preset.delete')} />
+        <Popconfirm
+          title={t('command:preset.deleteConfirm')}
+          onConfirm={() => void remove(chosen)}
+          disabled={refusal !== null}
+        >
+          <WriteGuard reason={refusal}>
+            <Button icon={<DeleteOutlined />} aria-label={t('command:preset.delete')} />
+          </WriteGuard>
         </Popconfirm>
       ) : null}
       <Input
@@ -79,14 +88,16 @@ export function PresetBar({ current, onApply, available }: Props) {
         placeholder={t('command:preset.name')}
         data-testid="preset-name"
       />
-      <Button
-        icon={<SaveOutlined />}
-        onClick={() => void save()}
-        disabled={!name.trim()}
-        data-testid="preset-save"
-      >
-        {t('command:preset.save')}
-      </Button>
+      <WriteGuard reason={refusal}>
+        <Button
+          icon={<SaveOutlined />}
+          onClick={() => void save()}
+          disabled={!name.trim()}
+          data-testid="preset-save"
+        >
+          {t('command:preset.save')}
+        </Button>
+      </WriteGuard>
     </Space>
   );
 }

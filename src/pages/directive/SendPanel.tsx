@@ -10,6 +10,7 @@ import { errorText } from '../../i18n/errorText';
 import { findNbDeviceId, saveOffline, sendCommand, type Preset, type SendAnswer } from './api';
 import { PresetBar } from './PresetBar';
 import { ResultView } from './ResultView';
+import { WriteGuard } from '../../components/WriteGuard';
 
 interface Props {
   device: MonitorDevice;
@@ -106,16 +107,18 @@ export function SendPanel({ device, commands, onSent }: Props) {
       {nbProblem ? <Alert type="error" showIcon message={nbProblem} data-testid="nb-problem" /> : null}
       <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 520 }}>
         <CommandFields root="command" commands={commands} preset={preset} />
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SendOutlined />}
-          loading={sending}
-          disabled={Boolean(nbProblem)}
-          data-testid="command-send"
-        >
-          {t('command:console.send')}
-        </Button>
+        <WriteGuard>
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SendOutlined />}
+            loading={sending}
+            disabled={Boolean(nbProblem)}
+            data-testid="command-send"
+          >
+            {t('command:console.send')}
+          </Button>
+        </WriteGuard>
       </Form>
       {error ? <Alert type="error" showIcon message={error} data-testid="command-error" /> : null}
       {answer ? <ResultView answer={answer} /> : null}

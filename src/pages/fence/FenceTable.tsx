@@ -3,6 +3,8 @@ import { Alert, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag } fro
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList, type PageQuery } from '../../components/resource/usePagedList';
+import { WriteGuard } from '../../components/WriteGuard';
+import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 import { formatRadius } from '../../domain/fence/format';
 import { deleteFence, listFences, setFenceState, type Fence } from './api';
 import type { FenceView } from './FenceListPage';
@@ -16,6 +18,8 @@ const TYPE_COLORS = { circle: 'blue', polygon: 'purple', rectangle: 'cyan' } as 
  */
 export function FenceTable({ terminalID, open }: { terminalID?: string; open(view: FenceView, id?: number): void }) {
   const { t } = useTranslation('fence');
+  // Changes are disabled for the demo, with the reason (src/components/WriteGuard.tsx).
+  const refusal = useWriteRefusal();
   const [name, setName] = useState('');
   const fetch = useCallback((page: PageQuery) => listFences({ ...page, ...(name ? { name } : {}) }), [name]);
   // A refused action shows the server's reason in the user's language (a fence in use cannot be deleted).
@@ -31,13 +35,15 @@ export function FenceTable({ terminalID, open }: { terminalID?: string; open(vie
       title: t('fields.state'),
       width: 70,
       render: (v: 0 | 1, f: Fence) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          aria-label={t('fields.state')}
-          data-testid={`fence-state-${f.id}`}
-          onChange={(on) => act(() => setFenceState(f.id, on ? 1 : 0), t('actions.stateChanged'))}
-        />
+        <WriteGuard reason={refusal}>
+          <Switch
+            size="small"
+            checked={v === 1}
+            aria-label={t('fields.state')}
+            data-testid={`fence-state-${f.id}`}
+            onChange={(on) => act(() => setFenceState(f.id, on ? 1 : 0), t('actions.stateChanged'))}
+          />
+        </WriteGuard>
       ),
     },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 140, render: (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) },
@@ -51,12 +57,18 @@ export function FenceTable({ terminalID, open }: { terminalID?: string; open(vie
       render: (_: unknown, f: Fence) => (
         <Space size={0}>
           <Button size="small" type="link" onClick={() => open('detail', f.id)}>{t('actions.view')}</Button>
-          <Button size="small" type="link" onClick={() => open('edit', f.id)}>{t('actions.edit')}</Button>
-          <Button size="small" type="link" onClick={() => open('allocate', f.id)} data-testid={`fence-allocate-${f.id}`}>
-            {t('actions.allocate')}
-          </Button>
-          <Popconfirm title={t('actions.confirmDelete', { name: f.name })} onConfirm={() => act(() => deleteFence(f.id), t('actions.deleted'))}>
-            <Button size="small" type="link" danger data-testid={`fence-delete-${f.id}`}>{t('actions.delete')}</Button>
+          <WriteGuard reason={refusal}>
+            <Button size="small" type="link" onClick={() => open('edit', f.id)}>{t('actions.edit')}</Button>
+          </WriteGuard>
+          <WriteGuard reason={refusal}>
+            <Button size="small" type="link" onClick={() => open('allocate', f.id)} data-testid={`fence-allocate-${f.id}`}>
+              {t('actions.allocate')}
+            </Button>
+          </WriteGuard>
+          <Popconfirm title={t('actions.confirmDelete', { name: f.name })} onConfirm={() => act(() => deleteFence(f.id), t('actions.deleted'))} disabled={refusal !== null}>
+            <WriteGuard reason={refusal}>
+              <Button size="small" type="link" danger data-testid={`fence-delete-${f.id}`}>{t('actions.delete')}</Button>
+            </WriteGuard>
           </Popconfirm>
         </Space>
       ),
@@ -77,9 +89,11 @@ export function FenceTable({ terminalID, open }: { terminalID?: string; open(vie
           style={{ width: 260 }}
           data-testid="fence-search"
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="fence-add">
-          {t('list.add')}
-        </Button>
+        <WriteGuard reason={refusal}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="fence-add">
+            {t('list.add')}
+          </Button>
+        </WriteGuard>
       </Space>
       <Table<Fence>
         rowKey="id"

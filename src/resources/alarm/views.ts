@@ -63,6 +63,13 @@ const TOOLBAR_ACTIONS: EntityAction[] = [
     permissions,
     params: { all: true, read: true },
     withFilters: true,
+    // The confirmation says how many unread alarms of which filters (the mark ignores "Show").
+    confirmKey: 'actions.markAllReadConfirm',
+    affects: {
+      endpoint: '/deviceAlarms/findAllAlarm',
+      params: { read: 'unread' },
+      ignoredFilters: ['readFilter'],
+    },
   },
 ];
 

@@ -185,6 +185,7 @@ export const DEVICE_VIEWS = {
     endpoint: '/device/deviceUpdateDeviceInfo',
     fields: ['requiredTerminal', 'nickname', 'carNumber', 'sim', 'iccid', 'remark'],
     result: 'record',
+    writes: true,
     columns: ['terminalID', 'nickname', 'carNumber', 'sim', 'iccid', 'remark'],
   } satisfies FormView,
   multiInfo: {

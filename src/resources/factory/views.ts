@@ -49,6 +49,7 @@ export const FACTORY_VIEWS = {
     endpoint: '/mutiCmd/cmdSend',
     fields: ['terminalID', 'command'],
     result: 'record',
+    writes: true,
     columns: ['terminalID', 'imported', 'status', 'content', 'reply', 'result', 'reason'],
     submitKey: 'actions.send',
   } satisfies FormView,

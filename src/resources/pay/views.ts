@@ -125,6 +125,7 @@ export const PAY_VIEWS = {
     endpoint: '/pay/wxRefund',
     fields: ['orderNoRequired', 'reason'],
     result: 'record',
+    writes: true,
     submitKey: 'actions.refund',
     columns: [
       'orderNo',

@@ -50,6 +50,7 @@ const test = (name: string, provider: string, field: string): FormAction => ({
   endpoint: '/system/mapKey/test',
   body: (v) => ({ provider, key: typeof v[field] === 'string' ? v[field].trim() : '' }),
   describe,
+  reads: true,
 });
 
 export const MAP_KEY_VIEW: FormView = {

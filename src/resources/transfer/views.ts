@@ -41,6 +41,7 @@ export const TRANSFER_VIEWS = {
         endpoint: '/transfer/batchCheckTransferIpResults',
         withFilters: true,
         immediate: true,
+        reads: true,
       },
     ],
     links: [{ name: 'transfers', labelKey: 'links.transfers', to: '/test/transferIp/transferIpResults' }],

@@ -1,0 +1,35 @@
+import { Tooltip } from 'antd';
+import { cloneElement, type CSSProperties, type ReactElement } from 'react';
+import { useWriteRefusal } from '../hooks/useWriteRefusal';
+
+type Guarded = ReactElement<{ disabled?: boolean; style?: CSSProperties }>;
+
+/**
+ * A button that changes something: for an account that may not write (the demo), it is shown
+ * disabled, and hovering or tapping it tells why, before anything is tried. `reason` lets a
+ * list render many guarded buttons from one lookup; `write={false}` leaves a read alone.
+ */
+export function WriteGuard({
+  children,
+  reason,
+  write = true,
+}: {
+  children: Guarded;
+  reason?: string | null;
+  write?: boolean;
+}) {
+  const own = useWriteRefusal();
+  const why = reason === undefined ? own : reason;
+  if (!write || !why) return children;
+  return (
+    <Tooltip title={why} trigger={['hover', 'click']}>
+      {/* A disabled button gets no pointer events: the wrapper carries the hover and the tap. */}
+      <span data-write-blocked="true" style={{ display: 'inline-block', cursor: 'not-allowed' }}>
+        {cloneElement(children, {
+          disabled: true,
+          style: { ...children.props.style, pointerEvents: 'none' },
+        })}
+      </span>
+    </Tooltip>
+  );
+}
