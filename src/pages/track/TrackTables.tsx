@@ -1,8 +1,8 @@
 import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Segmented, Table, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../domain/date-format';
 import { formatMileage } from '../../domain/track/mileage';
 import { errorText } from '../../i18n/errorText';
 import { saveBlob } from '../../components/resource/files';
@@ -21,7 +21,7 @@ interface Props {
   onLocate(lng: number, lat: number, t: number): void;
 }
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const time = (ms: number) => formatDateTime(ms);
 
 /** A stay's address, looked up when asked (a click), as the monitor does. */
 function StayAddress({ stay, mapType }: { stay: Stay; mapType: string | null }) {
