@@ -250,6 +250,14 @@ describe('report cells', () => {
     expect(cellText(COUNT_ENTITY, specs[3], 'unlisted', t)).toBe('unlisted');
   });
 
+  it("write times on the account's clock (GMT+8) with the one formatter, whatever the browser's zone", () => {
+    const [lastFix] = columnSpecs(COUNT_ENTITY, ['lastFix']);
+    // 12:19 UTC is 20:19 in GMT+8; epoch ms and ISO text alike.
+    expect(cellText(COUNT_ENTITY, lastFix, '2026-11-28T12:19:05Z', t)).toBe('2026-11-28 20:19');
+    expect(cellText(COUNT_ENTITY, lastFix, Date.UTC(2026, 10, 28, 17, 30), t)).toBe('2026-11-29 01:30');
+    expect(cellText(COUNT_ENTITY, lastFix, 'not a time', t)).toBe('not a time');
+  });
+
   it('formats durations, percentages and km', () => {
     expect(durationHms(0)).toBe('0:00:00');
     expect(durationHms(97_449)).toBe('27:04:09');
