@@ -26,6 +26,8 @@ export const STAY_MAX_S = 86_400;
 export const TRACK_POINTS_DEFAULT = 4000;
 export const TRACK_POINTS_MIN = 100;
 export const TRACK_POINTS_MAX = 20_000;
+/** Rows of one page of a track's fixes (findTrackPoints: playback's points tab). */
+export const TRACK_POINTS_PAGE_MAX = 1000;
 /** Buckets of the speed chart at most. */
 export const SPEED_BUCKETS_MAX = 1000;
 /** Speed buckets of a daily rollup: 288 a day. */
