@@ -156,6 +156,18 @@ describe('report views', () => {
       { x: '2026-03-09', y: 12.3 },
       { x: '2026-03-10', y: 0 },
     ]);
+    // A request ending after the account's today: the days the answer covers are drawn, no future one.
+    const clipped = chartPoints(
+      COUNT_ENTITY,
+      MILEAGE_VIEW.report!.chart!,
+      {
+        byDate: [{ date: '2026-03-09', mileageM: 12_345 }],
+        period: { startDate: '2026-03-08', endDate: '2026-03-09', timeZone: 'GMT+8' },
+      },
+      t,
+      { startDate: '2026-03-08', endDate: '2026-03-10' },
+    );
+    expect(clipped.map((p) => p.x)).toEqual(['2026-03-08', '2026-03-09']);
     const alarms = chartPoints(
       COUNT_ENTITY,
       ALARMS_VIEW.report!.chart!,

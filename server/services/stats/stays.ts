@@ -16,7 +16,7 @@ export interface StayQuery extends StatsFilter {
 }
 
 export async function countStays(db: Db, auth: AuthContext, q: StayQuery) {
-  const { first, last } = statsDays(q);
+  const { first, last, period } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   const res = devs.length
     ? await db.execute<{ id: number; runs: StoredRun[] | string }>(sql`
@@ -64,5 +64,6 @@ export async function countStays(db: Db, auth: AuthContext, q: StayQuery) {
       durationS: all.reduce((a, s) => a + s.durationS, 0),
       devices: new Set(all.map((s) => s.terminalID)).size,
     },
+    period,
   };
 }

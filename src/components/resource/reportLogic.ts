@@ -87,7 +87,9 @@ export function chartPoints(
   t: Translate,
   request: Row = {},
 ): { x: string; y: number; series?: string; color?: string }[] {
-  const points = chart.everyDay ? withEveryDay(chart.points(answer), request) : chart.points(answer);
+  // The days the answer says it covers (none after the account's today), else those asked.
+  const days = (answer.period as Row | undefined) ?? request;
+  const points = chart.everyDay ? withEveryDay(chart.points(answer), days) : chart.points(answer);
   if (!chart.xField) return points;
   const options = new Map((fieldOf(entity, chart.xField).options ?? []).map((o) => [String(o.value), o]));
   return points.map((p) => {
