@@ -22,6 +22,15 @@ export function languageOfBrowserTag(tag: string): Language | undefined {
   return LANGUAGES.find((l) => l === primary);
 }
 
+/**
+ * The BCP 47 tag of one of our languages (`cn` is zh-CN; the others are tags already): what
+ * the page's `lang`, Intl and the map providers' `language` parameters take. Anything else is
+ * passed through.
+ */
+export function languageTag(lng: string): string {
+  return lng === 'cn' ? 'zh-CN' : lng;
+}
+
 export interface LanguageInputs {
   /** localStorage `useLang`. */
   stored: string | null | undefined;

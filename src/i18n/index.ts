@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import type { Language } from '../domain/constants';
-import { LANGUAGE_STORAGE_KEY } from '../domain/language';
+import { LANGUAGE_STORAGE_KEY, languageTag } from '../domain/language';
 import { loadAntdLocale } from './antdLocales';
 import { groupOfNamespace, type TextGroup } from './groups';
 import { setRequestLanguage } from '../providers/http';
@@ -121,14 +121,12 @@ export const textGroupsLoaded = (groups: readonly TextGroup[], lng = i18n.langua
 /** antd's texts for a loaded language; undefined means antd's built-in English. */
 export const antdLocaleOf = (lng: Language): Locale | undefined => antdLocales.get(lng);
 
-const HTML_LANG: Partial<Record<Language, string>> = { cn: 'zh-CN' };
-
 /** Shows the UI in `lng` (loading it first). `remember` stores it as the user's choice. */
 export async function applyLanguage(lng: Language, remember = false): Promise<void> {
   await loadLanguage(lng);
   await i18n.changeLanguage(lng);
   setRequestLanguage(lng);
-  document.documentElement.lang = HTML_LANG[lng] ?? lng;
+  document.documentElement.lang = languageTag(lng);
   if (remember) localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
 }
 
