@@ -69,13 +69,30 @@ export function formatDateTime(
 }
 
 /** The date only (2026-11-28) of an instant. */
-export const formatDate = (value: number | string | Date | null | undefined, zone: ZoneOffset = ACCOUNT_ZONE) =>
-  formatDateTime(value, 'date', zone);
+export const formatDate = (
+  value: number | string | Date | null | undefined,
+  zone: ZoneOffset = ACCOUNT_ZONE,
+) => formatDateTime(value, 'date', zone);
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 /** Tick steps of a time axis, from five minutes to a week. */
-const STEPS = [5 * MIN, 10 * MIN, 15 * MIN, 30 * MIN, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY_MS, 2 * DAY_MS, 7 * DAY_MS, 14 * DAY_MS, 30 * DAY_MS];
+const STEPS = [
+  5 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY_MS,
+  2 * DAY_MS,
+  7 * DAY_MS,
+  14 * DAY_MS,
+  30 * DAY_MS,
+];
 
 export interface AxisTick {
   t: number;
@@ -87,7 +104,12 @@ export interface AxisTick {
  * zone (whole hours, midnights). A midnight reads as its day (11-28), other ticks as the time
  * (03:00), so the axis is numbers in every language, like every other date.
  */
-export function axisTicks(from: number, to: number, max: number, zone: ZoneOffset = ACCOUNT_ZONE): AxisTick[] {
+export function axisTicks(
+  from: number,
+  to: number,
+  max: number,
+  zone: ZoneOffset = ACCOUNT_ZONE,
+): AxisTick[] {
   if (!(to > from) || max < 1) return [];
   const step = STEPS.find((s) => (to - from) / s <= max) ?? STEPS[STEPS.length - 1];
   const out: AxisTick[] = [];

@@ -57,8 +57,19 @@ export function wallClock(ms: number, zone: ZoneOffset): WallClock {
 }
 
 /** The instant the zone's clock shows `w` (fields left out are 0, the day 1). */
-export function fromWallClock(w: Partial<WallClock> & { year: number; month: number }, zone: ZoneOffset): number {
-  const utc = Date.UTC(w.year, w.month - 1, w.day ?? 1, w.hour ?? 0, w.minute ?? 0, w.second ?? 0, w.millisecond ?? 0);
+export function fromWallClock(
+  w: Partial<WallClock> & { year: number; month: number },
+  zone: ZoneOffset,
+): number {
+  const utc = Date.UTC(
+    w.year,
+    w.month - 1,
+    w.day ?? 1,
+    w.hour ?? 0,
+    w.minute ?? 0,
+    w.second ?? 0,
+    w.millisecond ?? 0,
+  );
   return utc - zone * MINUTE_MS;
 }
 

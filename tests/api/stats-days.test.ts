@@ -99,7 +99,11 @@ describe('statistics days', () => {
     expect(ahead.status).toBe(200);
     expect(ahead.data).toMatchObject({ list: [], byDate: [], period: { startDate: tomorrow } });
     // The day rule still refuses what it refused.
-    const backwards = await h.post('/api/stat/countMileage', { ...week, startDate: tomorrow, endDate: today }, owner);
+    const backwards = await h.post(
+      '/api/stat/countMileage',
+      { ...week, startDate: tomorrow, endDate: today },
+      owner,
+    );
     expect(backwards.meta.key).toBe('rangeOrder');
   });
 });

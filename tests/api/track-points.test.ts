@@ -78,13 +78,21 @@ describe('POST /api/track/findTrackPoints', () => {
     const r = await h.post('/api/track/findTrackPoints', { ...body, pageNum: 4, pageSize: 97 }, agent);
     expect(r.data.list).toEqual(big.points.slice(3 * 97, 4 * 97));
     // Past the end: an empty page with the same total.
-    const past = await h.post('/api/track/findTrackPoints', { ...body, pageNum: 10_000, pageSize: 100 }, agent);
+    const past = await h.post(
+      '/api/track/findTrackPoints',
+      { ...body, pageNum: 10_000, pageSize: 100 },
+      agent,
+    );
     expect(past.data).toMatchObject({ total: track.total, list: [] });
   });
 
-  it('refuses a page size over the bound and a device outside the caller\'s tree', async () => {
+  it("refuses a page size over the bound and a device outside the caller's tree", async () => {
     const body = { terminalID: seeded.terminalId, ...week };
-    const big = await h.post('/api/track/findTrackPoints', { ...body, pageSize: TRACK_POINTS_PAGE_MAX + 1 }, agent);
+    const big = await h.post(
+      '/api/track/findTrackPoints',
+      { ...body, pageSize: TRACK_POINTS_PAGE_MAX + 1 },
+      agent,
+    );
     expect(big.status).toBe(400);
     const other = await h.post('/api/track/findTrackPoints', body, await h.login('agent2'));
     expect(other.status).not.toBe(200);

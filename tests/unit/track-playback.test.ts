@@ -105,7 +105,10 @@ describe('playback ranges', () => {
   it('plays from the first fix to the last, not over the empty hours of the range', () => {
     const range = { from: midnight, to: now };
     const first = midnight + 11 * 3_600_000; // 19:03 would be the same: no fix before it
-    const tracks = [{ points: { t: [first + 60_000, first + 120_000] } }, { points: { t: [first, first + 90_000] } }];
+    const tracks = [
+      { points: { t: [first + 60_000, first + 120_000] } },
+      { points: { t: [first, first + 90_000] } },
+    ];
     expect(playedSpan(tracks, range)).toEqual({ from: first, to: first + 120_000 });
     expect(playedSpan([{ points: { t: [] } }], range)).toEqual(range);
     expect(playedSpan([{ points: { t: [first] } }], range)).toEqual({ from: first, to: first + 1 });

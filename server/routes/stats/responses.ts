@@ -24,7 +24,7 @@ const Period = Row(
     endDate: Day(),
     timeZone: Type.String({ description: 'The account zone the days are cut in, e.g. GMT+8' }),
   },
-  { description: 'The days covered: endDate is at most the account\'s today' },
+  { description: "The days covered: endDate is at most the account's today" },
 );
 
 const MileageDay = Row({ date: Day(), mileageM: Num('Metres'), movingS: Num('Seconds'), devices: Int() });

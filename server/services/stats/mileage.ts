@@ -28,7 +28,13 @@ export async function countMileage(db: Db, auth: AuthContext, q: MileageQuery) {
   const { first, last, period } = statsDays(q);
   const scope = await statsScope(db, auth, q);
   const group = q.groupBy ?? 'deviceDay';
-  const empty = { list: [], total: 0, byDate: [], totals: { mileageM: 0, movingS: 0, devices: 0, rows: 0 }, period };
+  const empty = {
+    list: [],
+    total: 0,
+    byDate: [],
+    totals: { mileageM: 0, movingS: 0, devices: 0, rows: 0 },
+    period,
+  };
   if (!scope.ids.length) return empty;
   const ids = idArray(scope.ids);
   const days = sql`day BETWEEN ${first}::date AND ${last}::date`;

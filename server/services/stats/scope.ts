@@ -146,7 +146,8 @@ export function statsDays(
   if (!f.endDate) throw badField('fieldRequired', 'endDate');
   const first = f.startDate;
   if (f.endDate < first) throw badRequest('rangeOrder');
-  if ((dayStart(f.endDate) - dayStart(first)) / DAY_MS + 1 > STATS_MAX_DAYS) throw badRequest('statsRangeTooLong');
+  if ((dayStart(f.endDate) - dayStart(first)) / DAY_MS + 1 > STATS_MAX_DAYS)
+    throw badRequest('statsRangeTooLong');
   const today = dayOf(now);
   const last = f.endDate > today ? today : f.endDate;
   return {

@@ -84,7 +84,9 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
     case 'date':
       return <ZonedDateInput {...common} placeholder={t('common:pickDate')} style={{ width: 180 }} />;
     case 'datetime':
-      return <ZonedDateInput {...common} showTime placeholder={t('common:pickTime')} style={{ width: 200 }} />;
+      return (
+        <ZonedDateInput {...common} showTime placeholder={t('common:pickTime')} style={{ width: 200 }} />
+      );
     case 'account':
       return <AccountSelect {...common} disabledAccounts={disabledAccounts} />;
     case 'dateRange':

@@ -5,7 +5,13 @@
  * (`cp`) of its outline. Loaded on the first search only; all of it is served by our own
  * server.
  */
-import { buildPlaces, nearestPlaceName, searchPlaces, type NamedCentre, type Place } from '../../domain/geocode';
+import {
+  buildPlaces,
+  nearestPlaceName,
+  searchPlaces,
+  type NamedCentre,
+  type Place,
+} from '../../domain/geocode';
 
 type GeoFile = { features: { properties: { name?: string; cp?: [number, number] } }[] };
 

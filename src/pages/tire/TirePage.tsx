@@ -85,9 +85,7 @@ export default function TirePage() {
         </Button>
         {answer && (
           <Typography.Text type="secondary" data-testid="tire-updated">
-            {answer.updatedAt
-              ? t('updatedAt', { time: formatDateTime(answer.updatedAt) })
-              : t('never')}
+            {answer.updatedAt ? t('updatedAt', { time: formatDateTime(answer.updatedAt) }) : t('never')}
           </Typography.Text>
         )}
         {answer && answer.abnormal > 0 && (

@@ -94,7 +94,9 @@ export const PointsTable = memo(function PointsTable({ track, range, options, on
           {
             title: t('col.state'),
             render: (_, p) => (
-              <Tag color={TRACK_STATE_COLORS[p.state]}>{t(`state.${STATE_NAMES[p.state] ?? 'abnormal'}`)}</Tag>
+              <Tag color={TRACK_STATE_COLORS[p.state]}>
+                {t(`state.${STATE_NAMES[p.state] ?? 'abnormal'}`)}
+              </Tag>
             ),
           },
         ]}

@@ -71,7 +71,10 @@ function TimeAxis({ from, to, width }: { from: number; to: number; width: number
   const plot = Math.max(0, width - PAD_LEFT - PAD_RIGHT);
   const ticks = axisTicks(from, to, Math.max(2, Math.floor(plot / LABEL_PX)));
   return (
-    <div data-testid="speed-chart-axis" style={{ position: 'absolute', left: 0, right: 0, bottom: 4, height: 16 }}>
+    <div
+      data-testid="speed-chart-axis"
+      style={{ position: 'absolute', left: 0, right: 0, bottom: 4, height: 16 }}
+    >
       {ticks.map((tick) => (
         <span
           key={tick.t}
