@@ -79,3 +79,20 @@ export function buildPlaces(
   }
   return places;
 }
+
+/**
+ * The offline address of a position from the outlines' places: the nearest city (or district)
+ * centre with its province, "广东 深圳市". Provinces themselves are not candidates. Null when
+ * there are no cities.
+ */
+export function nearestPlaceName(places: readonly Place[], lat: number, lng: number): string | null {
+  let best: Place | null = null;
+  let bestD = Infinity;
+  const k = Math.cos((lat * Math.PI) / 180) ** 2; // a degree of longitude is shorter away from the equator
+  for (const p of places) {
+    if (!p.parent) continue;
+    const d = (p.lat - lat) ** 2 + k * (p.lng - lng) ** 2;
+    if (d < bestD) [best, bestD] = [p, d];
+  }
+  return best ? `${best.parent} ${best.name}` : null;
+}

@@ -23,10 +23,11 @@ export function languageOfBrowserTag(tag: string): Language | undefined {
 }
 
 /**
- * The BCP 47 tag of one of our languages, for Intl formatters and the page's `lang`: ours are
- * tags already but for `cn` (Simplified Chinese of the mainland).
+ * The BCP 47 tag of one of our languages (`cn` is zh-CN; the others are tags already): what
+ * the page's `lang`, Intl and the map providers' `language` parameters take. Anything else is
+ * passed through.
  */
-export function intlLocale(lng: string): string {
+export function languageTag(lng: string): string {
   return lng === 'cn' ? 'zh-CN' : lng;
 }
 

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import type { Language } from '../domain/constants';
-import { intlLocale, LANGUAGE_STORAGE_KEY } from '../domain/language';
+import { LANGUAGE_STORAGE_KEY, languageTag } from '../domain/language';
 import { loadAntdLocale } from './antdLocales';
 import { groupOfNamespace, type TextGroup } from './groups';
 import { setRequestLanguage } from '../providers/http';
@@ -126,7 +126,7 @@ export async function applyLanguage(lng: Language, remember = false): Promise<vo
   await loadLanguage(lng);
   await i18n.changeLanguage(lng);
   setRequestLanguage(lng);
-  document.documentElement.lang = intlLocale(lng);
+  document.documentElement.lang = languageTag(lng);
   if (remember) localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
 }
 

@@ -158,6 +158,16 @@ describe('POST /api/map/getKeyAddress', () => {
     expect(asked[0].searchParams.get('ak')).toBe('server-ak');
     expect(asked[0].searchParams.get('coordtype')).toBe('wgs84ll');
     expect(asked[0].searchParams.get('location')).toBe('39.9151,116.4039');
+    // The user's language as the provider knows it (issue 32: `cn` gave English addresses).
+    expect(asked[0].searchParams.get('language')).toBe('zh-CN');
+  });
+
+  it("asks Google in the user's language, as a BCP 47 tag", async () => {
+    await setMapKey({ keys: { Google: 'g' } });
+    const token = await h.login('user');
+    await h.post('/api/map/getKeyAddress', { ...where, param: '31.2304,121.4737' }, token);
+    await h.post('/api/map/getKeyAddress', { ...where, param: '31.2305,121.4737', language: 'fr' }, token);
+    expect(asked.map((u) => u.searchParams.get('language'))).toEqual(['zh-CN', 'fr']);
   });
 
   it('caches answers by rounded position for a while', async () => {

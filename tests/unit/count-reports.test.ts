@@ -156,6 +156,18 @@ describe('report views', () => {
       { x: '2026-03-09', y: 12.3 },
       { x: '2026-03-10', y: 0 },
     ]);
+    // A request ending after the account's today: the days the answer covers are drawn, no future one.
+    const clipped = chartPoints(
+      COUNT_ENTITY,
+      MILEAGE_VIEW.report!.chart!,
+      {
+        byDate: [{ date: '2026-03-09', mileageM: 12_345 }],
+        period: { startDate: '2026-03-08', endDate: '2026-03-09', timeZone: 'GMT+8' },
+      },
+      t,
+      { startDate: '2026-03-08', endDate: '2026-03-10' },
+    );
+    expect(clipped.map((p) => p.x)).toEqual(['2026-03-08', '2026-03-09']);
     const alarms = chartPoints(
       COUNT_ENTITY,
       ALARMS_VIEW.report!.chart!,
@@ -248,6 +260,14 @@ describe('report cells', () => {
     expect(cellText(COUNT_ENTITY, specs[1], 12_345.6, t)).toBe('12.3 km');
     expect(cellText(COUNT_ENTITY, specs[1], null, t, undefined, '-')).toBe('-');
     expect(cellText(COUNT_ENTITY, specs[3], 'unlisted', t)).toBe('unlisted');
+  });
+
+  it("write times on the account's clock (GMT+8) with the one formatter, whatever the browser's zone", () => {
+    const [lastFix] = columnSpecs(COUNT_ENTITY, ['lastFix']);
+    // 12:19 UTC is 20:19 in GMT+8; epoch ms and ISO text alike.
+    expect(cellText(COUNT_ENTITY, lastFix, '2026-11-28T12:19:05Z', t)).toBe('2026-11-28 20:19');
+    expect(cellText(COUNT_ENTITY, lastFix, Date.UTC(2026, 10, 28, 17, 30), t)).toBe('2026-11-29 01:30');
+    expect(cellText(COUNT_ENTITY, lastFix, 'not a time', t)).toBe('not a time');
   });
 
   it('formats durations, percentages and km', () => {

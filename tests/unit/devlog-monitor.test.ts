@@ -48,8 +48,8 @@ describe('live log monitor lines', () => {
     expect(filterLines(lines, 'location', 'out')).toEqual([]);
   });
 
-  it('shows the local time of day to the millisecond', () => {
-    const d = new Date(2026, 10, 25, 9, 5, 7, 42);
+  it("shows the time of day on the account's clock (GMT+8) to the millisecond", () => {
+    const d = new Date(Date.UTC(2026, 10, 25, 1, 5, 7, 42));
     expect(timeOfDay(d.toISOString())).toBe('09:05:07.042');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../config/roles';
 import { LANGUAGES } from '../../src/domain/constants';
-import { intlLocale, isLanguage, languageOfBrowserTag, resolveLanguage } from '../../src/domain/language';
+import { languageTag, isLanguage, languageOfBrowserTag, resolveLanguage } from '../../src/domain/language';
 
 describe('browser language tags', () => {
   it('maps every Chinese to cn, Indian English to en-IN and other English to en', () => {
@@ -52,9 +52,9 @@ describe('the language rule', () => {
   });
 });
 
-describe('intlLocale', () => {
+describe('languageTag', () => {
   it('gives every language a tag Intl knows, cn as mainland Chinese', () => {
-    expect(intlLocale('cn')).toBe('zh-CN');
-    for (const l of LANGUAGES) expect(Intl.NumberFormat.supportedLocalesOf([intlLocale(l)])).toHaveLength(1);
+    expect(languageTag('cn')).toBe('zh-CN');
+    for (const l of LANGUAGES) expect(Intl.NumberFormat.supportedLocalesOf([languageTag(l)])).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import {
   stateRuns,
   stepTime,
 } from '../../src/pages/track/playback';
-import { linkedRangeOf, rangeOf } from '../../src/pages/track/ranges';
+import { linkedRangeOf, playedSpan, rangeOf } from '../../src/pages/track/ranges';
 
 /** A track of points at the given times going north 0.01° a point. */
 function track(times: number[], state: number[] = times.map(() => 1)): TrackShape {
@@ -89,13 +89,29 @@ describe('playback', () => {
 });
 
 describe('playback ranges', () => {
-  const now = new Date(2026, 10, 25, 14, 30).getTime();
-  const midnight = new Date(2026, 10, 25).getTime();
+  const GMT8 = 480;
+  // 2026-11-25 06:30 in GMT+8; still the 24th in New York (GMT-5), where a browser may be.
+  const now = Date.UTC(2026, 10, 24, 22, 30);
+  const midnight = Date.UTC(2026, 10, 24, 16);
 
-  it('gives today, yesterday and the last 7 days in local time', () => {
-    expect(rangeOf('today', now)).toEqual({ from: midnight, to: now });
-    expect(rangeOf('yesterday', now)).toEqual({ from: new Date(2026, 10, 24).getTime(), to: midnight });
-    expect(rangeOf('last7Days', now)).toEqual({ from: new Date(2026, 10, 18, 14, 30).getTime(), to: now });
+  it("gives today, yesterday and the last 7 days at the account zone's midnights", () => {
+    expect(rangeOf('today', now, GMT8)).toEqual({ from: midnight, to: now });
+    expect(rangeOf('yesterday', now, GMT8)).toEqual({ from: midnight - 86_400_000, to: midnight });
+    expect(rangeOf('last7Days', now, GMT8)).toEqual({ from: now - 7 * 86_400_000, to: now });
+    // The zone decides, not the machine running the test.
+    expect(rangeOf('today', now, -300)).toEqual({ from: Date.UTC(2026, 10, 24, 5), to: now });
+  });
+
+  it('plays from the first fix to the last, not over the empty hours of the range', () => {
+    const range = { from: midnight, to: now };
+    const first = midnight + 11 * 3_600_000; // 19:03 would be the same: no fix before it
+    const tracks = [
+      { points: { t: [first + 60_000, first + 120_000] } },
+      { points: { t: [first, first + 90_000] } },
+    ];
+    expect(playedSpan(tracks, range)).toEqual({ from: first, to: first + 120_000 });
+    expect(playedSpan([{ points: { t: [] } }], range)).toEqual(range);
+    expect(playedSpan([{ points: { t: [first] } }], range)).toEqual({ from: first, to: first + 1 });
   });
 
   it('reads a range from the address only when it is one', () => {

@@ -17,6 +17,16 @@ const Device = {
 const page = <T extends TProperties>(item: TObject, rest: T) =>
   Row({ list: Type.Array(item), total: Type.Integer({ minimum: 0 }), ...rest });
 
+/** The days a report covers (none after the account's today) and the zone they are cut in. */
+const Period = Row(
+  {
+    startDate: Day(),
+    endDate: Day(),
+    timeZone: Type.String({ description: 'The account zone the days are cut in, e.g. GMT+8' }),
+  },
+  { description: "The days covered: endDate is at most the account's today" },
+);
+
 const MileageDay = Row({ date: Day(), mileageM: Num('Metres'), movingS: Num('Seconds'), devices: Int() });
 const MileageTotals = Row({ mileageM: Num(), movingS: Num(), devices: Int(), rows: Int() });
 
@@ -32,7 +42,7 @@ export const Mileage = page(
     days: Type.Optional(Type.Integer({ description: 'groupBy device: days with data' })),
     devices: Type.Optional(Type.Integer({ description: 'groupBy day: devices with data' })),
   }),
-  { byDate: Type.Array(MileageDay), totals: MileageTotals },
+  { byDate: Type.Array(MileageDay), totals: MileageTotals, period: Period },
 );
 
 /** findStatistics: countMileage per device and day in the spec's names. */
@@ -61,6 +71,7 @@ export const Stays = page(
   {
     byDate: Type.Array(Row({ date: Day(), stays: Int(), durationS: Num() })),
     totals: Row({ stays: Int(), durationS: Num(), devices: Int() }),
+    period: Period,
   },
 );
 

@@ -7,11 +7,12 @@ import { exportTrack } from '../../services/track/export';
 import { findStays, findTrack } from '../../services/track/track';
 import { listTrackUsers, saveTrackUsers } from '../../services/track/users';
 import { NoInput } from '../../lib/schema/primitives';
-import { ExportBody, StayBody, TrackBody, TrackUserBody } from './schemas';
+import { ExportBody, PointsBody, StayBody, TrackBody, TrackUserBody } from './schemas';
 import { sendFile } from '../../lib/send-file';
 import { ErrorEnvelope, replies } from '../../lib/schema/response';
 import { SHEET_MIME } from '../../../src/sheets';
-import { Stays, Track, TrackUsers } from './responses';
+import { Stays, Track, TrackPoints, TrackUsers } from './responses';
+import { findTrackPoints } from '../../services/track/points';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 /** exportTrack's file: xlsx, GPX or KML as asked (server/services/track/export.ts). */
@@ -48,6 +49,21 @@ export default async function trackRoutes(fastify: FastifyInstance) {
       config: { access: READ },
     },
     async (req) => ok(await findTrack(app.db, authOf(req), req.body)),
+  );
+
+  app.post(
+    '/track/findTrackPoints',
+    {
+      schema: {
+        tags,
+        description:
+          'Every fix of a range that passes the filters, a page at a time (the total findTrackByTerminalID counts)',
+        body: PointsBody,
+        response: replies(TrackPoints),
+      },
+      config: { access: READ },
+    },
+    async (req) => ok(await findTrackPoints(app.db, authOf(req), req.body)),
   );
 
   app.post(

@@ -45,6 +45,24 @@ export const Track = Row({
   ),
 });
 
+/** findTrackPoints: a page of the fixes, `total` as findTrackByTerminalID counts them. */
+export const TrackPoints = Row({
+  ...Range,
+  total: Type.Integer({ description: 'Points of the range after the filters (the same total as the track)' }),
+  list: Type.Array(
+    Row({
+      t: Ms(),
+      lat: Type.Number(),
+      lon: Type.Number(),
+      speed: Type.Number({ description: 'km/h' }),
+      course: Type.Number(),
+      type: Type.String({ description: 'gps, bds, lbs or wifi' }),
+      valid: Type.Boolean(),
+      state: Type.Integer({ description: 'TRACK_STATE' }),
+    }),
+  ),
+});
+
 /** findStayAll. */
 export const Stays = Row({ ...Range, list: Type.Array(Stay) });
 

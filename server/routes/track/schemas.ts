@@ -1,4 +1,11 @@
-import { STAY_MAX_S, STAY_MIN_S, TRACK_POINTS_MAX, TRACK_POINTS_MIN } from '../../../src/domain/track';
+import {
+  STAY_MAX_S,
+  STAY_MIN_S,
+  TRACK_POINTS_MAX,
+  TRACK_POINTS_MIN,
+  TRACK_POINTS_PAGE_MAX,
+} from '../../../src/domain/track';
+import { INT32_MAX } from '../../../src/domain/limits';
 import {
   Body,
   DateTime,
@@ -39,6 +46,14 @@ export const TrackBody = Body({
   maxPoints: Type.Optional(Int(TRACK_POINTS_MIN, TRACK_POINTS_MAX)),
   minStaySeconds: MinStay,
   bbox: Type.Optional(BBox),
+});
+
+/** findTrackPoints: a page of the fixes (at most TRACK_POINTS_PAGE_MAX a page). */
+export const PointsBody = Body({
+  ...RangeFields,
+  ...FilterFields,
+  pageNum: Type.Optional(Int(1, INT32_MAX)),
+  pageSize: Type.Optional(Int(1, TRACK_POINTS_PAGE_MAX)),
 });
 
 export const StayBody = Body({ ...RangeFields, minStaySeconds: MinStay });

@@ -1,4 +1,5 @@
 import gcoord from 'gcoord';
+import { languageTag } from '../../../src/domain/language';
 import type { Geocoder } from './settings';
 
 /**
@@ -48,6 +49,13 @@ export function convert(lat: number, lng: number, from: CoordType, to: CoordType
   return { lat: Number(y.toFixed(6)), lng: Number(x.toFixed(6)) };
 }
 
+/**
+ * The provider's `language` for one of ours: the client sends its UI language (`cn`), which no
+ * provider knows; Baidu and Google take BCP 47 tags (zh-CN, fr, en-IN), and answered English
+ * for `cn`. AMap's answers are Chinese and take no language.
+ */
+const lang = (language: string | undefined) => (language ? languageTag(language) : undefined);
+
 const url = (base: string, path: string, q: Record<string, string | undefined>) => {
   const u = new URL(path, base.endsWith('/') ? base : base + '/');
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') u.searchParams.set(k, v);
@@ -76,7 +84,7 @@ export function suggestionUrl(p: Geocoder, base: string, key: string, q: Suggest
       return url(base, 'maps/api/geocode/json', {
         address: q.query,
         region: q.region,
-        language: q.language,
+        language: lang(q.language),
         key,
       });
   }
@@ -97,7 +105,7 @@ export function reverseUrl(
         coordtype: 'wgs84ll',
         extensions_poi: '1',
         output: 'json',
-        language,
+        language: lang(language),
         ak: key,
       });
     case 'GaoDe': {
@@ -110,7 +118,7 @@ export function reverseUrl(
       });
     }
     case 'Google':
-      return url(base, 'maps/api/geocode/json', { latlng: `${lat},${lng}`, language, key });
+      return url(base, 'maps/api/geocode/json', { latlng: `${lat},${lng}`, language: lang(language), key });
   }
 }
 

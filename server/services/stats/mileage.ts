@@ -25,10 +25,16 @@ export interface MileageQuery extends StatsFilter {
 
 /** countMileage as computed; exported with its figures rounded (withFigures). */
 async function countMileageRaw(db: Db, auth: AuthContext, q: MileageQuery) {
-  const { first, last } = statsDays(q);
+  const { first, last, period } = statsDays(q);
   const scope = await statsScope(db, auth, q);
   const group = q.groupBy ?? 'deviceDay';
-  const empty = { list: [], total: 0, byDate: [], totals: { mileageM: 0, movingS: 0, devices: 0, rows: 0 } };
+  const empty = {
+    list: [],
+    total: 0,
+    byDate: [],
+    totals: { mileageM: 0, movingS: 0, devices: 0, rows: 0 },
+    period,
+  };
   if (!scope.ids.length) return empty;
   const ids = idArray(scope.ids);
   const days = sql`day BETWEEN ${first}::date AND ${last}::date`;
@@ -63,6 +69,7 @@ async function countMileageRaw(db: Db, auth: AuthContext, q: MileageQuery) {
       total: byDate.length,
       byDate,
       totals,
+      period,
     };
   }
   if (group === 'device') {
@@ -82,7 +89,7 @@ async function countMileageRaw(db: Db, auth: AuthContext, q: MileageQuery) {
       maxSpeed: Number(r.v),
       days: r.n,
     }));
-    return { list, total: totals.devices, byDate, totals };
+    return { list, total: totals.devices, byDate, totals, period };
   }
   const res = await db.execute<{ id: number; day: string; m: number; s: number; v: number }>(sql`
     SELECT device_id AS id, day::text AS day, mileage_m AS m, moving_s AS s, max_speed AS v
@@ -99,7 +106,7 @@ async function countMileageRaw(db: Db, auth: AuthContext, q: MileageQuery) {
     movingS: Number(r.s),
     maxSpeed: Number(r.v),
   }));
-  return { list, total: totals.rows, byDate, totals };
+  return { list, total: totals.rows, byDate, totals, period };
 }
 
 export const countMileage = withFigures(countMileageRaw);

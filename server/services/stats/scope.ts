@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { displayName } from '../../../src/domain/device-view';
-import { DAY_MS, daysFrom, dayStart, STATS_MAX_DAYS } from '../../../src/domain/track';
+import { DAY_MS, dayOf, daysFrom, dayStart, STATS_MAX_DAYS } from '../../../src/domain/track';
+import { ACCOUNT_ZONE, zoneLabel } from '../../../src/domain/time-zone';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
@@ -124,15 +125,38 @@ export async function deviceNames(db: Db, ids: number[]) {
   return out;
 }
 
-/** The days of a report: both ends included, at most STATS_MAX_DAYS. */
-export function statsDays(f: StatsFilter): { first: string; last: string; days: string[] } {
+/** The days a report covers and the zone they are cut in, as its answer states them. */
+export interface StatsPeriod {
+  startDate: string;
+  endDate: string;
+  /** "GMT+8": the account zone (src/domain/time-zone.ts). */
+  timeZone: string;
+}
+
+/**
+ * The days of a report: both ends included, at most STATS_MAX_DAYS asked, and none after the
+ * account's today (a browser ahead of the account zone asks for its own "today", which has not
+ * begun there: no report shows a day that has not come).
+ */
+export function statsDays(
+  f: StatsFilter,
+  now = Date.now(),
+): { first: string; last: string; days: string[]; period: StatsPeriod } {
   if (!f.startDate) throw badField('fieldRequired', 'startDate');
   if (!f.endDate) throw badField('fieldRequired', 'endDate');
   const first = f.startDate;
-  const last = f.endDate;
-  if (last < first) throw badRequest('rangeOrder');
-  if ((dayStart(last) - dayStart(first)) / DAY_MS + 1 > STATS_MAX_DAYS) throw badRequest('statsRangeTooLong');
-  return { first, last, days: daysFrom(first, last) };
+  if (f.endDate < first) throw badRequest('rangeOrder');
+  if ((dayStart(f.endDate) - dayStart(first)) / DAY_MS + 1 > STATS_MAX_DAYS)
+    throw badRequest('statsRangeTooLong');
+  const today = dayOf(now);
+  const last = f.endDate > today ? today : f.endDate;
+  return {
+    first,
+    last,
+    days: daysFrom(first, last),
+    // A range wholly to come ends before it starts: no day covered.
+    period: { startDate: first, endDate: last, timeZone: zoneLabel(ACCOUNT_ZONE) },
+  };
 }
 
 /** LIMIT and OFFSET of a statistics page (spec: page size 100,000 unless asked). */

@@ -18,7 +18,7 @@ export interface StayQuery extends StatsFilter {
 
 /** countStays as computed; exported with its figures rounded (withFigures). */
 async function countStaysRaw(db: Db, auth: AuthContext, q: StayQuery) {
-  const { first, last } = statsDays(q);
+  const { first, last, period } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   const res = devs.length
     ? await db.execute<{ id: number; runs: StoredRun[] | string }>(sql`
@@ -66,6 +66,7 @@ async function countStaysRaw(db: Db, auth: AuthContext, q: StayQuery) {
       durationS: all.reduce((a, s) => a + s.durationS, 0),
       devices: new Set(all.map((s) => s.terminalID)).size,
     },
+    period,
   };
 }
 

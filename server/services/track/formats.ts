@@ -3,7 +3,7 @@
  * Names come from users (plates, nicknames): everything is escaped, and characters XML 1.0
  * cannot hold at all are dropped.
  */
-import { PLATFORM_OFFSET_MS } from '../../../src/domain/track';
+import { formatDateTime } from '../../../src/domain/date-format';
 
 // XML 1.0 allows tab, LF, CR and everything from U+0020 except lone surrogates and FFFE/FFFF.
 const NOT_XML =
@@ -20,10 +20,8 @@ export function xmlText(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** Platform time (GMT+8) as people read it: 2026-03-10 08:30:00. */
-export function platformTime(ms: number): string {
-  return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+/** Account time (GMT+8) as every screen writes it: 2026-03-10 08:30:00. */
+export const platformTime = (ms: number): string => formatDateTime(ms);
 
 export function durationText(seconds: number): string {
   const h = Math.floor(seconds / 3600);

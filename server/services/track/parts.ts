@@ -23,9 +23,12 @@ import { neighbourFixes, readFixes } from './fixes';
  */
 
 export interface PartsResult {
+  /** One part per day piece of the range (dayPieces(from, to)), in order. */
   parts: TrackPart[];
   /** Some parts came from rollups (their speed buckets are 5 minutes). */
   rolled: boolean;
+  /** Per part: computed from raw fixes, so its shape holds every fix (a rollup's is simplified). */
+  raw: boolean[];
 }
 
 export interface PartsOptions {
@@ -55,6 +58,7 @@ export async function trackParts(
   const pieces = dayPieces(from, to);
   const parts: (TrackPart | null)[] = pieces.map(() => null);
   let rolled = false;
+  const raw = pieces.map(() => true);
   if (to - from > TRACK_RAW_RANGE_MS) {
     const whole = pieces.filter((p) => p.full && p.to <= now);
     if (whole.length) {
@@ -72,6 +76,7 @@ export async function trackParts(
         if (row && row.computedAt >= p.to) parts[k] = row.part;
         else if (!row && seen >= p.to) parts[k] = emptyPart();
         if (parts[k]) rolled = true;
+        if (parts[k]) raw[k] = false;
       });
     }
   }
@@ -88,11 +93,11 @@ export async function trackParts(
     raw.forEach((p, i) => (parts[k + i] = p));
     k = end + 1;
   }
-  return { parts: parts as TrackPart[], rolled };
+  return { parts: parts as TrackPart[], rolled, raw };
 }
 
 /** Pieces computed from raw fixes, each with its neighbouring fixes as the rollup job sees them. */
-async function rawParts(db: Db, deviceId: number, pieces: DayPiece[]): Promise<TrackPart[]> {
+export async function rawParts(db: Db, deviceId: number, pieces: DayPiece[]): Promise<TrackPart[]> {
   const from = pieces[0].from;
   const to = pieces[pieces.length - 1].to;
   const [fixes, ctx] = await Promise.all([

@@ -7,7 +7,7 @@ import type { AgentTreeNode } from '../../domain/hierarchy';
 import { cellText } from './reportLogic';
 
 /**
- * One value shown by its field type: dates in local time, enums as labels or tags, accounts by
+ * One value shown by its field type: dates on the account's clock, enums as labels or tags, accounts by
  * name. A computed field takes its value from the whole `row`.
  */
 export function CellValue({

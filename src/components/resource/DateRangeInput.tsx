@@ -2,6 +2,7 @@ import { DatePicker, Radio, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '../../domain/constants';
+import { ZoneNote } from '../ZoneNote';
 import { RANGE_SHORTCUTS, shortcutOf, shortcutRange, type DayRange } from './ranges';
 
 interface Props {
@@ -16,7 +17,10 @@ interface Props {
   namespace: string;
 }
 
-/** Whole days, picked or chosen by a shortcut (1 week, 1 month, 3 months, all ending today). */
+/**
+ * Whole days of the account zone (named beside the picker), picked or chosen by a shortcut
+ * (1 week, 1 month, 3 months, all ending the account's today).
+ */
 export function DateRangeInput({ id, value, onChange, maxDays, allowClear, namespace }: Props) {
   const { t } = useTranslation();
   const now = Date.now();
@@ -47,6 +51,7 @@ export function DateRangeInput({ id, value, onChange, maxDays, allowClear, names
           onChange?.(a && b ? [a.format(DATE_FORMAT), b.format(DATE_FORMAT)] : undefined);
         }}
       />
+      <ZoneNote />
     </Space>
   );
 }

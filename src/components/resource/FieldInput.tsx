@@ -1,4 +1,4 @@
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
+import { Checkbox, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abilityFor, hasAnyPermission } from '../../domain/ability';
@@ -9,6 +9,7 @@ import { fieldOf, optionText } from './derive';
 import { DeviceSelect } from './DeviceSelect';
 import { FileInput } from './FileInput';
 import { RemoteSelect } from './RemoteSelect';
+import { ZonedDateInput } from './ZonedDateInput';
 import { treeOptions, useAccounts } from './useAccounts';
 
 interface Props {
@@ -81,9 +82,11 @@ export function FieldInput({ entity, name, value, onChange, id, disabledAccounts
       return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
     // Our placeholders: in a QueryFilter antd would fall back to pro-components' Chinese ones.
     case 'date':
-      return <DatePicker {...common} placeholder={t('common:pickDate')} style={{ width: 180 }} />;
+      return <ZonedDateInput {...common} placeholder={t('common:pickDate')} style={{ width: 180 }} />;
     case 'datetime':
-      return <DatePicker {...common} showTime placeholder={t('common:pickTime')} style={{ width: 200 }} />;
+      return (
+        <ZonedDateInput {...common} showTime placeholder={t('common:pickTime')} style={{ width: 200 }} />
+      );
     case 'account':
       return <AccountSelect {...common} disabledAccounts={disabledAccounts} />;
     case 'dateRange':

@@ -3,9 +3,9 @@
  * request shows, the text of a cell (the same in the table and in the xlsx), the request of a
  * page, and the points of the chart. No React here, so the unit tests run them in node.
  */
-import dayjs from 'dayjs';
 import type { AgentTreeNode } from '../../domain/hierarchy';
 import type { EntityDescriptor, FormView, ReportChart } from '../../resources/types';
+import { formatDateTime } from '../../domain/date-format';
 import { daysFrom } from '../../domain/track/days';
 import { fieldOf, optionText, type ColumnSpec, type Translate } from './derive';
 
@@ -40,7 +40,7 @@ export function pageRequest(view: FormView, body: Row, pageNum: number, pageSize
 }
 
 /**
- * A value as shown: the field's own format, dates in local time, enums by label, accounts by
+ * A value as shown: the field's own format, dates on the account's clock, enums by label, accounts by
  * name; numbers stay numbers (so a spreadsheet can sum them). Empty values give `empty`.
  */
 export function cellText(
@@ -55,10 +55,10 @@ export function cellText(
   const { field } = spec;
   if (field.format) return field.format(value);
   if (Array.isArray(value)) return value.join(' / ');
-  if (field.type === 'datetime' || field.type === 'date') {
-    const d = dayjs(value as string | number);
-    return d.isValid() ? d.format(field.type === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm') : String(value);
-  }
+  // Dates as every screen writes them, on the account's clock (a bare day stays the day it names).
+  if (field.type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  if (field.type === 'datetime' || field.type === 'date')
+    return formatDateTime(value as string | number, field.type === 'date' ? 'date' : 'minute');
   if (field.type === 'boolean') return t(value ? 'device:generic.yes' : 'device:generic.no');
   if (field.type === 'account') return accounts?.get(Number(value))?.username ?? String(value);
   const option = spec.options?.get(value as string | number);
@@ -87,7 +87,9 @@ export function chartPoints(
   t: Translate,
   request: Row = {},
 ): { x: string; y: number; series?: string; color?: string }[] {
-  const points = chart.everyDay ? withEveryDay(chart.points(answer), request) : chart.points(answer);
+  // The days the answer says it covers (none after the account's today), else those asked.
+  const days = (answer.period as Row | undefined) ?? request;
+  const points = chart.everyDay ? withEveryDay(chart.points(answer), days) : chart.points(answer);
   if (!chart.xField) return points;
   const options = new Map((fieldOf(entity, chart.xField).options ?? []).map((o) => [String(o.value), o]));
   return points.map((p) => {

@@ -1,20 +1,17 @@
 /**
- * Calendar days of the platform time zone (GMT+8). Rollups, statistics and the pieces a track
- * range is cut into all use these, so "a day" means the same thing on every screen.
+ * Calendar days of the account zone (../time-zone.ts: the platform's, GMT+8). Rollups,
+ * statistics and the pieces a track range is cut into all use these, so "a day" means the same
+ * thing on every screen.
  */
-import { PLATFORM_OFFSET_MS } from './rules';
+import { ACCOUNT_ZONE, DAY_MS, dayOf as zoneDayOf, dayStart as zoneDayStart } from '../time-zone';
 
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 
-/** `YYYY-MM-DD` of the platform day holding the instant `ms`. */
-export function dayOf(ms: number): string {
-  return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** `YYYY-MM-DD` of the account day holding the instant `ms`. */
+export const dayOf = (ms: number): string => zoneDayOf(ms, ACCOUNT_ZONE);
 
-/** The instant (UTC ms) a platform day starts. */
-export function dayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - PLATFORM_OFFSET_MS;
-}
+/** The instant (UTC ms) an account day starts. */
+export const dayStart = (day: string): number => zoneDayStart(day, ACCOUNT_ZONE);
 
 export function addDays(day: string, n: number): string {
   return dayOf(dayStart(day) + n * DAY_MS);

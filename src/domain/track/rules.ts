@@ -2,7 +2,8 @@
  * Limits and thresholds of track playback and statistics (spec sections 4, 5 and 9). The spec's
  * own numbers live in ../constants.ts; the ones here are ours, chosen where the spec is silent.
  */
-import { TRACK_MAX_DAYS, ZONE_OFFSET_HOURS } from '../constants';
+import { TRACK_MAX_DAYS } from '../constants';
+import { ACCOUNT_ZONE } from '../time-zone';
 
 /** A fix implying more than this from the previous good fix is a jump (no road vehicle does 300 km/h). */
 export const JUMP_SPEED_KMH = 300;
@@ -25,6 +26,8 @@ export const STAY_MAX_S = 86_400;
 export const TRACK_POINTS_DEFAULT = 4000;
 export const TRACK_POINTS_MIN = 100;
 export const TRACK_POINTS_MAX = 20_000;
+/** Rows of one page of a track's fixes (findTrackPoints: playback's points tab). */
+export const TRACK_POINTS_PAGE_MAX = 1000;
 /** Buckets of the speed chart at most. */
 export const SPEED_BUCKETS_MAX = 1000;
 /** Speed buckets of a daily rollup: 288 a day. */
@@ -53,5 +56,5 @@ export const TRACK_MAX_MS = TRACK_MAX_DAYS * 86_400_000;
 /** A range end this far in the future is still accepted (client clocks run ahead). */
 export const TRACK_CLOCK_SLACK_MS = 10 * 60_000;
 
-/** Days are calendar days of the platform time zone (spec: zone offset -8 h, i.e. GMT+8). */
-export const PLATFORM_OFFSET_MS = -ZONE_OFFSET_HOURS * 3_600_000;
+/** Days are calendar days of the account zone, the platform's (../time-zone.ts: GMT+8). */
+export const PLATFORM_OFFSET_MS = ACCOUNT_ZONE * 60_000;

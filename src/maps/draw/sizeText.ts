@@ -4,7 +4,7 @@
  * the user's language (`1,250` / `1 250` / `1.250`). The unit's word comes from the locale
  * files (`fence:draw.unit.*`), so the caller passes the translation.
  */
-import { intlLocale } from '../../domain/language';
+import { languageTag } from '../../domain/language';
 import type { ShapeSize } from './measure';
 
 export type SizeUnit = 'm' | 'km' | 'm2' | 'km2';
@@ -30,7 +30,7 @@ export function areaMeasure(squareMeters: number): Measure {
 
 /** The number of a measure in the language `lng` (one of ours), grouped and with its decimals. */
 export function formatNumber(m: Measure, lng: string): string {
-  return new Intl.NumberFormat(intlLocale(lng), { minimumFractionDigits: m.digits, maximumFractionDigits: m.digits }).format(m.value);
+  return new Intl.NumberFormat(languageTag(lng), { minimumFractionDigits: m.digits, maximumFractionDigits: m.digits }).format(m.value);
 }
 
 /** `unitText(unit, number)` is the locale's "{{value}} m" and the like. */

@@ -9,6 +9,7 @@ import { allAreas, deleteArea, listAreas, type Area } from './api';
 import type { AreaView } from './AreaPage';
 import { RowActions } from './RowActions';
 import { useReadOnly } from './useReadOnly';
+import { formatDateTime } from '../../domain/date-format';
 
 const AreaMap = lazy(() => import('./AreaMap'));
 
@@ -49,7 +50,7 @@ export function AreaTable({ kind, open }: Props) {
       ? { key: 'radius', dataIndex: 'radius', title: t('fields.radius'), width: 110, render: (v: number | null) => formatRadius(v) }
       : { key: 'corners', dataIndex: 'points', title: t('fields.corners'), width: 90, render: (v: Area['points']) => v?.length ?? '' },
     { key: 'username', dataIndex: 'username', title: t('fields.owner'), width: 120 },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 170, render: (v: string) => formatDateTime(v) },
     {
       key: 'actions',
       title: t('fields.actions'),

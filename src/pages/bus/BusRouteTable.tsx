@@ -8,6 +8,7 @@ import { RowActions } from '../areas/RowActions';
 import { useReadOnly } from '../areas/useReadOnly';
 import type { BusView } from './BusRoutePage';
 import { MapLoading } from '../../maps/MapLoading';
+import { formatDateTime } from '../../domain/date-format';
 
 const BusRouteMap = lazy(() => import('./BusRouteMap'));
 const NO_STOPS: never[] = [];
@@ -44,7 +45,7 @@ export function BusRouteTable({ open }: { open(view: BusView, route?: BusRoute):
       dataIndex: 'createdAt',
       title: t('fields.createdAt'),
       width: 170,
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',

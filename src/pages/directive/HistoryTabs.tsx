@@ -1,5 +1,4 @@
 import { App, Button, Popconfirm, Table, Tabs, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errorText';
@@ -8,10 +7,11 @@ import { RESULT_COLORS, STATUS_COLORS } from '../../components/command/colors';
 import { replyText, resultName } from './replyText';
 import { WriteGuard } from '../../components/WriteGuard';
 import { useWriteRefusal } from '../../hooks/useWriteRefusal';
+import { formatDateTime } from '../../domain/date-format';
 
 const PAGE = 10;
 const time = (v: string | null) =>
-  v ? <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('MM-DD HH:mm:ss')}</span> : null;
+  v ? <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v, 'monthDaySecond')}</span> : null;
 
 interface Props {
   terminalID: string;

@@ -6,6 +6,7 @@ import { errorText } from '../../i18n/errorText';
 import { fenceDetail, type FenceDetail } from './api';
 import { AllocationTable } from './AllocationTable';
 import { useDevicePositions } from './positions';
+import { formatDateTime } from '../../domain/date-format';
 
 const FenceMap = lazy(() => import('./FenceMap'));
 
@@ -60,7 +61,7 @@ export function FenceSummary({ fence }: { fence: FenceDetail }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('fields.devices')}>{fence.devices}</Descriptions.Item>
       <Descriptions.Item label={t('fields.owner')}>{fence.username}</Descriptions.Item>
-      <Descriptions.Item label={t('fields.createdAt')}>{new Date(fence.createdAt).toLocaleString()}</Descriptions.Item>
+      <Descriptions.Item label={t('fields.createdAt')}>{formatDateTime(fence.createdAt)}</Descriptions.Item>
     </Descriptions>
   );
 }

@@ -8,6 +8,7 @@ import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 import { formatRadius } from '../../domain/fence/format';
 import { deleteFence, listFences, setFenceState, type Fence } from './api';
 import type { FenceView } from './FenceListPage';
+import { formatDateTime } from '../../domain/date-format';
 
 const TYPE_COLORS = { circle: 'blue', polygon: 'purple', rectangle: 'cyan' } as const;
 
@@ -46,7 +47,7 @@ export function FenceTable({ terminalID, open }: { terminalID?: string; open(vie
         </WriteGuard>
       ),
     },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 140, render: (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), width: 140, render: (v: string) => formatDateTime(v, 'minute') },
     { key: 'devices', dataIndex: 'devices', title: t('fields.devices'), width: 70 },
     { key: 'username', dataIndex: 'username', title: t('fields.owner'), width: 100 },
     {

@@ -5,7 +5,13 @@
  * (`cp`) of its outline. Loaded on the first search only; all of it is served by our own
  * server.
  */
-import { buildPlaces, searchPlaces, type NamedCentre, type Place } from '../../domain/geocode';
+import {
+  buildPlaces,
+  nearestPlaceName,
+  searchPlaces,
+  type NamedCentre,
+  type Place,
+} from '../../domain/geocode';
 
 type GeoFile = { features: { properties: { name?: string; cp?: [number, number] } }[] };
 
@@ -42,4 +48,9 @@ function loadPlaces(): Promise<Place[]> {
 
 export async function searchOfflinePlaces(query: string, limit = 10): Promise<Place[]> {
   return searchPlaces(await loadPlaces(), query, limit);
+}
+
+/** The Chinese offline address of a position in China: its nearest city and province. */
+export async function offlineChineseName(lat: number, lng: number): Promise<string | null> {
+  return nearestPlaceName(await loadPlaces(), lat, lng);
 }

@@ -45,16 +45,5 @@ const RUN_STATE_COLOR: Record<RunState['kind'], string> = {
   expired: '#ff4d4f',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Local date as YYYY-MM-DD (the spec's default date format), the same in every language. */
-export function formatDate(t: number | string): string {
-  const d = new Date(t);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** Local date and time as YYYY-MM-DD HH:mm:ss. */
-export function formatDateTime(t: number | string): string {
-  const d = new Date(t);
-  return `${formatDate(t)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+/** The one date formatter (account zone, YYYY-MM-DD HH:mm:ss), under the names the monitor imports. */
+export { formatDate, formatDateTime } from '../../domain/date-format';

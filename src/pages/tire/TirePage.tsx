@@ -1,6 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { request } from '../../providers/http';
 import { fetchDevices } from '../monitor/api';
 import { TIRE_MODEL, type TireAnswer } from './tireView';
 import { WheelCard } from './WheelCard';
+import { formatDateTime } from '../../domain/date-format';
 
 /** Readings are re-read this often while the screen is open (terminals report every minute or so). */
 const REFRESH_MS = 30_000;
@@ -85,9 +85,7 @@ export default function TirePage() {
         </Button>
         {answer && (
           <Typography.Text type="secondary" data-testid="tire-updated">
-            {answer.updatedAt
-              ? t('updatedAt', { time: dayjs(answer.updatedAt).format('YYYY-MM-DD HH:mm:ss') })
-              : t('never')}
+            {answer.updatedAt ? t('updatedAt', { time: formatDateTime(answer.updatedAt) }) : t('never')}
           </Typography.Text>
         )}
         {answer && answer.abnormal > 0 && (

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { wheelCell, wheelNameKey, type TireWheel } from './tireView';
+import { formatDateTime } from '../../domain/date-format';
 
 const COLORS: Record<string, string> = { normal: 'green', high: 'red', low: 'orange', airLeak: 'red' };
 
@@ -23,7 +23,7 @@ export function WheelCard({ wheel, columns, wheels }: { wheel: TireWheel; column
       data-abnormal={wheel.abnormal}
       title={t(wheelNameKey(wheel.position, wheels), { n: wheel.position + 1 })}
       extra={
-        <span style={{ fontSize: 12, color: '#8c8c8c' }}>{dayjs(wheel.time).format('MM-DD HH:mm')}</span>
+        <span style={{ fontSize: 12, color: '#8c8c8c' }}>{formatDateTime(wheel.time, 'monthDayMinute')}</span>
       }
       style={{
         gridRow: cell.row,

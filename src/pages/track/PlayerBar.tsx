@@ -5,8 +5,8 @@ import {
   StepForwardOutlined,
 } from '@ant-design/icons';
 import { Button, Select, Slider, Space, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../domain/date-format';
 import { PLAY_SPEEDS } from './playback';
 import type { PlayClock } from './usePlayClock';
 
@@ -26,9 +26,9 @@ interface Props {
 const TOUCH_CSS =
   '.player-bar-touch .ant-btn, .player-bar-touch .ant-select-selector { min-height: 44px; min-width: 44px; }';
 
-const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (ms: number) => formatDateTime(ms);
 // The compact row is narrow; the day is the query's.
-const fmtShort = (ms: number) => dayjs(ms).format('HH:mm:ss');
+const fmtShort = (ms: number) => formatDateTime(ms, 'time');
 
 /** Play, pause, step, speed 1× to 16× and the timeline scrubber. */
 export function PlayerBar({ clock, from, to, speed, onStep, disabled, compact = false }: Props) {

@@ -1,12 +1,15 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDemo } from '../../../config/roles';
 import { TRACK_MAX_DEVICES } from '../../domain/constants';
 import { displayName, type MonitorDevice } from '../../domain/device-view';
 import { STAY_MAX_S, STAY_MIN_S } from '../../domain/track/rules';
+import { ACCOUNT_ZONE } from '../../domain/time-zone';
+import { ZoneNote } from '../../components/ZoneNote';
+import { fromPicker, toPicker } from '../../lib/zonedPicker';
 import { useSessionUser } from '../../hooks/useSession';
 import { errorText } from '../../i18n/errorText';
 import { DEVICE_COLORS } from '../../maps/trackStyle';
@@ -92,7 +95,7 @@ export const QueryPanel = memo(function QueryPanel(p: Props) {
         onChange={(e) => {
           const s = e.target.value as RangeShortcut;
           p.onShortcut(s);
-          if (s !== 'custom') p.onRange(rangeOf(s, Date.now()));
+          if (s !== 'custom') p.onRange(rangeOf(s, Date.now(), ACCOUNT_ZONE));
         }}
       />
       <DatePicker.RangePicker
@@ -101,13 +104,14 @@ export const QueryPanel = memo(function QueryPanel(p: Props) {
         format="YYYY-MM-DD HH:mm"
         disabled={!custom}
         allowClear={false}
-        value={[dayjs(p.range.from), dayjs(p.range.to)]}
+        value={[toPicker(p.range.from), toPicker(p.range.to)]}
         onChange={(v) => {
           const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
-          if (a && b) p.onRange({ from: a.valueOf(), to: b.valueOf() });
+          if (a && b) p.onRange({ from: fromPicker(a), to: fromPicker(b) });
         }}
         style={{ width: '100%' }}
       />
+      <ZoneNote style={{ marginTop: -6 }} />
       <Checkbox
         checked={p.options.hideLbs}
         onChange={(e) => p.onOptions({ ...p.options, hideLbs: e.target.checked })}

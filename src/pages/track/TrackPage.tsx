@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { MAP_TYPES, type MapType } from '../../domain/codes';
 import type { MonitorDevice } from '../../domain/device-view';
 import { STAY_MIN_DEFAULT_S } from '../../domain/track/rules';
+import { ACCOUNT_ZONE } from '../../domain/time-zone';
 import type { MapView } from '../../maps';
 import type { FleetMapHandle } from '../../maps/types';
 import { PHONE_CONTENT_PADDING } from '../../components/layout/layoutSizes';
@@ -17,7 +18,7 @@ import { Legend } from './Legend';
 import { markersAt, stepTime } from './playback';
 import { PlayerBar } from './PlayerBar';
 import { QueryPanel } from './QueryPanel';
-import { linkedRangeOf, rangeOf, type RangeShortcut } from './ranges';
+import { linkedRangeOf, playedSpan, rangeOf, type RangeShortcut } from './ranges';
 import { TrackTables } from './TrackTables';
 import { usePlayClock } from './usePlayClock';
 import { useTracks } from './useTracks';
@@ -44,7 +45,9 @@ export default function TrackPage() {
   const [devices, setDevices] = useState<MonitorDevice[]>([]);
   const [selected, setSelected] = useState<string[]>(linked);
   const [shortcut, setShortcut] = useState<RangeShortcut>(linkedRange ? 'custom' : 'today');
-  const [range, setRange] = useState<TrackRange>(() => linkedRange ?? rangeOf('today', Date.now()));
+  const [range, setRange] = useState<TrackRange>(
+    () => linkedRange ?? rangeOf('today', Date.now(), ACCOUNT_ZONE),
+  );
   const [options, setOptions] = useState<TrackOptions>(DEFAULT_OPTIONS);
   const phone = useIsPhone();
   // A tablet keeps the query beside the map, narrower, with the compact player bar.
@@ -71,7 +74,8 @@ export default function TrackPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const played = query?.range ?? range;
+  // The clock and the chart run from the first fix to the last, not over the range's empty hours.
+  const played = useMemo(() => playedSpan(loaded, query?.range ?? range), [loaded, query, range]);
   const stays = useMemo(
     () => loaded.map((tr) => tr.stays.map((s) => ({ start: s.start, end: s.end }))),
     [loaded],
@@ -203,7 +207,7 @@ export default function TrackPage() {
       <div style={{ padding: '0 8px 8px' }}>
         <TrackTables
           tracks={shown}
-          range={played}
+          range={query?.range ?? range}
           options={query?.options ?? options}
           geocoderMapType={map.provider !== 'offline' ? map.mapType : null}
           onLocate={onLocate}

@@ -1,15 +1,15 @@
 import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Segmented, Table, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../domain/date-format';
 import { formatMileage } from '../../domain/track/mileage';
 import { errorText } from '../../i18n/errorText';
 import { saveBlob } from '../../components/resource/files';
-import { TRACK_STATE_COLORS } from '../../maps/trackStyle';
 import { lookupAddress } from '../monitor/address';
 import { exportTrack, type ExportFormat, type Stay, type TrackOptions, type TrackRange } from './api';
-import { durationText, STATE_NAMES } from './texts';
+import { PointsTable } from './PointsTable';
+import { durationText } from './texts';
 import type { PlayedTrack } from './useTracks';
 
 interface Props {
@@ -21,7 +21,7 @@ interface Props {
   onLocate(lng: number, lat: number, t: number): void;
 }
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const time = (ms: number) => formatDateTime(ms);
 
 /** A stay's address, looked up when asked (a click), as the monitor does. */
 function StayAddress({ stay, mapType }: { stay: Stay; mapType: string | null }) {
@@ -73,21 +73,6 @@ export const TrackTables = memo(function TrackTables({
       ),
     [tracks],
   );
-  const points = useMemo(() => {
-    const s = shown?.shape;
-    if (!s) return [];
-    return s.t.map((pt, i) => ({
-      key: i,
-      t: pt,
-      lat: s.lat[i],
-      lon: s.lon[i],
-      speed: s.speed[i],
-      course: s.course[i],
-      type: s.type[i],
-      state: s.state[i],
-    }));
-  }, [shown]);
-
   const exportItems = (what: 'points' | 'stays') =>
     (['xlsx', 'gpx', 'kml'] as const).map((f) => ({
       key: `${what}-${f}`,
@@ -163,33 +148,7 @@ export const TrackTables = memo(function TrackTables({
           style={{ marginBottom: 6 }}
         />
       )}
-      <div data-testid="track-points">
-        <Table
-          size="small"
-          rowKey="key"
-          virtual
-          scroll={{ y: 220 }}
-          pagination={false}
-          dataSource={points}
-          onRow={(p) => ({ onClick: () => onLocate(p.lon, p.lat, p.t), style: { cursor: 'pointer' } })}
-          columns={[
-            { title: t('col.time'), width: 170, render: (_, p) => time(p.t) },
-            { title: t('col.lat'), width: 110, render: (_, p) => p.lat.toFixed(6) },
-            { title: t('col.lon'), width: 110, render: (_, p) => p.lon.toFixed(6) },
-            { title: t('col.speed'), width: 90, render: (_, p) => Math.round(p.speed) },
-            { title: t('col.course'), width: 80, render: (_, p) => p.course },
-            { title: t('col.type'), width: 80, render: (_, p) => p.type.toUpperCase() },
-            {
-              title: t('col.state'),
-              render: (_, p) => (
-                <Tag color={TRACK_STATE_COLORS[p.state]}>
-                  {t(`state.${STATE_NAMES[p.state] ?? 'abnormal'}`)}
-                </Tag>
-              ),
-            },
-          ]}
-        />
-      </div>
+      {shown && <PointsTable track={shown} range={range} options={options} onLocate={onLocate} />}
     </>
   );
 
@@ -200,7 +159,7 @@ export const TrackTables = memo(function TrackTables({
       items={[
         { key: 'summary', label: t('tabs.summary'), children: summary },
         { key: 'stays', label: t('tabs.stays', { count: stays.length }), children: staysTable },
-        { key: 'points', label: t('tabs.points', { count: points.length }), children: pointsTable },
+        { key: 'points', label: t('tabs.points', { count: shown?.total ?? 0 }), children: pointsTable },
       ]}
     />
   );

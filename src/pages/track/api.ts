@@ -52,6 +52,35 @@ export function fetchTrack(
   );
 }
 
+/** One fix of the points tab. */
+export interface TrackPoint {
+  t: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  type: string;
+  valid: boolean;
+  state: number;
+}
+
+/** A page of a range's fixes; `total` is the count findTrackByTerminalID answers. */
+export function fetchTrackPoints(
+  terminalID: string,
+  range: TrackRange,
+  o: TrackOptions,
+  pageNum: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<{ total: number; list: TrackPoint[] }> {
+  const { hideLbs, dropJumps } = o;
+  return request(
+    '/track/findTrackPoints',
+    { terminalID, startTime: iso(range.from), endTime: iso(range.to), hideLbs, dropJumps, pageNum, pageSize },
+    { signal },
+  );
+}
+
 export interface TrackUser {
   terminalID: string;
   userId: number;

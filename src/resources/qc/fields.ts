@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import { QC_CONFIG_NAME_MAX, QC_TEXT_MAX, TEST_KIND, type TestItem } from '../../domain/qc';
 import type { EntityDescriptor, EntityField, FieldOption } from '../types';
 import { keyedOptions } from '../options';
+import { formatDateTime } from '../../domain/date-format';
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ const recentText = (row: Row) =>
   ((row.recent as { testedAt: string; kind: number; passed: boolean }[] | undefined) ?? [])
     .map(
       (r) =>
-        `${dayjs(r.testedAt).format('MM-DD HH:mm')} ${KIND_NAMES[r.kind] ?? r.kind} ${r.passed ? '✓' : '✗'}`,
+        `${formatDateTime(r.testedAt, 'monthDayMinute')} ${KIND_NAMES[r.kind] ?? r.kind} ${r.passed ? '✓' : '✗'}`,
     )
     .join('; ');
 

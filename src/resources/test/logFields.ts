@@ -1,14 +1,14 @@
-import dayjs from 'dayjs';
 import { decodedRows, describeFrame } from '../../domain/device-log';
 import type { EntityDescriptor, EntityField, ListView } from '../types';
 import { PROTOCOL_OPTIONS } from '../options';
+import { formatDateTime } from '../../domain/date-format';
 
 const text = (extra: Partial<EntityField> = {}): EntityField => ({ type: 'text', maxLength: 64, ...extra });
 /** Log times to the second (the generic list shows minutes). */
 const time = (extra: Partial<EntityField> = {}): EntityField => ({
   type: 'datetime',
   width: 170,
-  format: (v) => dayjs(v as string).format('YYYY-MM-DD HH:mm:ss'),
+  format: (v) => formatDateTime(v as string),
   ...extra,
 });
 
@@ -25,7 +25,7 @@ export const LOG_ENTITY: EntityDescriptor = {
     at: time({
       labelKey: 'fields.time',
       width: 200,
-      format: (v) => dayjs(v as string).format('YYYY-MM-DD HH:mm:ss.SSS'),
+      format: (v) => formatDateTime(v as string, 'millis'),
     }),
     direction: {
       type: 'select',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressCacheKey, buildPlaces, searchPlaces } from '../../../src/domain/geocode';
+import { addressCacheKey, buildPlaces, nearestPlaceName, searchPlaces } from '../../../src/domain/geocode';
 import { backoffDelay, BACKOFF_MAX_MS } from '../../../src/providers/live';
 import { promptFor } from '../../../src/pages/monitor/actions';
 import { PROMPT, DEVICE_STATE } from '../../../src/domain/codes';
@@ -45,6 +45,12 @@ describe('offline place search', () => {
     expect(searchPlaces(places, 'Bei Jing')[0].name).toBe('北京');
     expect(searchPlaces(places, '州').map((p) => p.name)).toEqual(['广州市']);
     expect(searchPlaces(places, '')).toEqual([]);
+  });
+  it('names a position in Chinese by its nearest city and province (the offline address in cn)', () => {
+    expect(nearestPlaceName(places, 22.54, 114.05)).toBe('广东 深圳市');
+    expect(nearestPlaceName(places, 23.2, 113.2)).toBe('广东 广州市');
+    expect(nearestPlaceName(places, 39.91, 116.39)).toBe('北京 东城区');
+    expect(nearestPlaceName([], 39.91, 116.39)).toBeNull();
   });
 });
 

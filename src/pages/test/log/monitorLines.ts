@@ -1,4 +1,5 @@
 import { describeFrame, LOG_MONITOR_KEEP, type LogFrame } from '../../../domain/device-log';
+import { formatDateTime } from '../../../domain/date-format';
 
 /** A frame as the monitor shows it: summarized once on arrival, not on every render. */
 export interface MonitorLine {
@@ -13,12 +14,8 @@ export interface MonitorLine {
 
 let nextKey = 1;
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-/** Local HH:mm:ss.SSS of an ISO time (by hand: this runs for every frame). */
-export function timeOfDay(iso: string): string {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
+/** HH:mm:ss.SSS of an ISO time on the account's clock (summarized once per frame, on arrival). */
+export const timeOfDay = (iso: string): string => formatDateTime(iso, 'millis').slice(11);
 
 export function toLine(f: LogFrame): MonitorLine {
   return {
