@@ -38,10 +38,12 @@ describe('the language rule', () => {
     expect(resolveLanguage({ stored: undefined, browser: [] })).toBe('cn');
     expect(resolveLanguage({ stored: undefined, browser: ['de'], fallback: 'en' })).toBe('en');
   });
-  it('forces cn for the test-group roles whatever is stored', () => {
-    for (const role of [ROLE.test, ROLE.testSearch, ROLE.wanweiTest]) {
+  it('forces cn for the two test-group roles the README names, whatever is stored', () => {
+    for (const role of [ROLE.testSearch, ROLE.wanweiTest]) {
       expect(resolveLanguage({ stored: 'fr', browser: ['en-US'], role })).toBe('cn');
     }
+    // The QC account keeps the language it picked (issue 32).
+    expect(resolveLanguage({ stored: 'fr', browser: ['en-US'], role: ROLE.test })).toBe('fr');
     expect(resolveLanguage({ stored: 'fr', browser: ['en-US'], role: ROLE.log })).toBe('fr');
     expect(resolveLanguage({ stored: 'fr', browser: [], role: ROLE.agent })).toBe('fr');
   });
