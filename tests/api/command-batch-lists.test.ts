@@ -40,7 +40,8 @@ beforeAll(async () => {
     batchId: 'mix-1',
   });
   await finished('mix-1');
-  // A location reply holds no success word: an error result.
+  // A location reply holds no success word, yet carries what WHERE# asked for: the set's reply
+  // rule makes it a success (issue 32).
   await post('agent', 'multipleCmd', {
     terminalIDs: [gtOnline.terminalId],
     content: 'WHERE#',
@@ -64,7 +65,7 @@ describe('findBatches', () => {
       finishedAt: expect.any(String),
       counts: { success: 1, queued: 1, failed: 3, error: 0, timeout: 0, pending: 0, sent: 0, cancelled: 0 },
     });
-    expect(mine.data.list[0]).toMatchObject({ label: 'WHERE#', counts: { error: 1 } });
+    expect(mine.data.list[0]).toMatchObject({ label: 'WHERE#', counts: { success: 1, error: 0 } });
     expect((await post('agent2', 'findBatches', {})).data.total).toBe(0);
     expect(keysOf((await post('admin', 'findBatches', { pageSize: 100 })).data.list)).toContain('mix-1');
     expect((await post('agent', 'findBatches', { status: 'cancelled' })).data.total).toBe(0);
