@@ -110,13 +110,14 @@ test('a parameter out of its range is refused before anything is sent', async ({
   expect(answer.meta).toMatchObject({ success: false, key: 'commandParamRange' });
 });
 
-test('the demo account is refused with the experience-account message', async ({ page }) => {
+test('the demo account cannot send: the button is off and says why, with the one demo text', async ({ page }) => {
   await login(page, 'demo');
   const list = await apiPost<Device[]>(page, '/device/findDeviceLocationAll', {});
   await page.goto(`/index/directive?terminalID=${list[0]!.terminalID}`);
   await pickCommand(page, 'Locate now');
-  await page.getByTestId('command-send').click();
-  await expect(page.getByTestId('command-error')).toHaveText('Experience accounts cannot use this function');
+  await expect(page.getByTestId('command-send')).toBeDisabled();
+  await page.locator('[data-write-blocked="true"]').filter({ has: page.getByTestId('command-send') }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('DEMO accounts cannot use this function!');
 });
 
 test('the monitor panel opens the console on the selected device', async ({ page }) => {
