@@ -31,11 +31,17 @@ export const OTA_FINAL: readonly OtaDeviceStatusName[] = ['success', 'failed', '
 /** Devices a retry starts again. */
 export const OTA_RETRYABLE: readonly OtaDeviceStatusName[] = ['failed', 'cancelled'];
 
-export type OtaFamily = ProtocolFamily;
+/** The families whose trackers the platform upgrades over the air (server/services/ota/engine.ts). */
+export const OTA_FAMILIES = ['gt06', 'jt808'] as const satisfies readonly ProtocolFamily[];
+export type OtaFamily = (typeof OTA_FAMILIES)[number];
 
-/** How a device of this protocol is upgraded (its gateway's family), or null when it cannot be. */
+/**
+ * How a device of this protocol is upgraded (its gateway's family), or null when it cannot be:
+ * Teltonika, H02, TK103, Meitrack and OsmAnd devices have no upgrade path here.
+ */
 export function otaFamily(protocol: number): OtaFamily | null {
-  return PROTOCOL_FAMILY[protocol] ?? null;
+  const family = PROTOCOL_FAMILY[protocol];
+  return OTA_FAMILIES.find((f) => f === family) ?? null;
 }
 
 /**
