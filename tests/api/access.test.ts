@@ -53,6 +53,7 @@ describe('the demo account (id 6)', () => {
     const demo = await h.login('demo');
     const writes: [string, object][] = [
       ['/api/user/updateUser', { id: DEMO_USER_ID, nickname: 'x' }],
+      ['/api/user/updateUser', { id: DEMO_USER_ID, password: 'whatever1', oldPassword: '123456' }],
       ['/api/user/updateUserName', { id: DEMO_USER_ID, username: 'demo2' }],
       ['/api/user/resetPassword', { id: DEMO_USER_ID }],
       ['/api/user/insertUser', { username: 'fromdemo', password: 'secret1', role: 3 }],

@@ -43,8 +43,11 @@ test('the form checks the repeated password', async ({ page }) => {
   await expect(dialog.getByText('The two inputs do not match')).toBeVisible();
 });
 
-test('the demo account may not change its password', async ({ page }) => {
+test('the demo account may not change its password, and the dialog says why instead of a form', async ({ page }) => {
   await login(page, 'demo');
-  const dialog = await changePassword(page, PASSWORD, 'whatever1');
-  await expect(dialog.getByText('DEMO accounts cannot use this function!')).toBeVisible();
+  await page.getByTestId('account-button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('account-read-only')).toHaveText('DEMO accounts cannot use this function!');
+  await expect(dialog.locator('#oldPassword')).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_SIM_OPTIONS, SimDevice } from '../../server/sim/device';
 import { demoSpecs } from '../../server/sim/fleet';
-import { login, logout } from './helpers';
+import { login, logout, preferLanguage } from './helpers';
 import { findGt06Port } from './monitor-support';
 
 /**
@@ -13,7 +13,7 @@ import { findGt06Port } from './monitor-support';
 
 const WEB_PORT = Number(process.env.E2E_PORT ?? 8091);
 
-/** The command picker's labels are the Chinese ones: the factory group's UI is forced to cn. */
+/** The command picker's labels are the Chinese ones: the factory user works in Chinese (their pick). */
 const cnCommand = JSON.parse(readFileSync('locales/cn/command.json', 'utf8')) as {
   name: Record<string, string>;
 };
@@ -39,6 +39,7 @@ test('the factory sends a batch command, reads its results and subscribes an NB 
   );
   await sim.start();
   try {
+    await preferLanguage(page, 'cn');
     await login(page, 'test', '/test/mutiCmd/sendMutiCmd');
     await page.getByTestId('batch-imeis').fill(imeis.join('\n'));
     await page.getByTestId('command-select').click();

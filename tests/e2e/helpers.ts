@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../src/domain/constants';
+import { LANGUAGE_STORAGE_KEY } from '../../src/domain/language';
 
 export const PASSWORD = '123456';
 
@@ -86,6 +87,11 @@ export async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.getByTestId('app-menu');
   await expect(menu.locator('a').first()).toBeAttached();
   return menu.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/** Starts every page of this test in `lng`, as if the user had picked it before (the app's stored choice). */
+export async function preferLanguage(page: Page, lng: string) {
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lng] as const);
 }
 
 /** Picks a language in the language select of the page (login page or header). */

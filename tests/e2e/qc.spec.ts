@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers';
+import { login, preferLanguage } from './helpers';
 
 /**
- * Factory quality control (issue 15, part 1): the test role (UI in Chinese) pastes bench
+ * Factory quality control (issue 15, part 1): the test role (who picked Chinese) pastes bench
  * results on the v1 upload screen, reads the per-line report and finds the terminals in the
  * QC search with their failed items.
  */
@@ -13,6 +13,7 @@ test('the test role uploads pasted results, reads the per-line report and finds 
   const prefix = `86${String(Date.now()).slice(-8)}`;
   const [a, b, c] = [`${prefix}00001`, `${prefix}00002`, `${prefix}00003`];
 
+  await preferLanguage(page, 'cn');
   await login(page, 'test', '/test/exportSerialResult/v1');
   await expect(page.getByTestId('report-serialResultV1')).toBeVisible();
   await page

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, logout } from './helpers';
+import { login, logout, preferLanguage } from './helpers';
 
 /**
  * Factory stock (issue 15, part 5): the stock user pastes terminals into stock, reads the
@@ -51,7 +51,8 @@ test('the stock user stocks pasted terminals, finds them in the stock list and b
   await page.screenshot({ path: 'docs/screenshots/iccid.png' });
   await logout(page);
 
-  // The SIM clearing is the test role's (UI in Chinese), and asks before it acts.
+  // The SIM clearing is the test role's (who picked Chinese), and asks before it acts.
+  await preferLanguage(page, 'cn');
   await login(page, 'test', '/test/card/cardClear');
   await page.getByTestId('report-lines').fill(`${a}\n${b}`);
   await page.getByTestId('report-submit').click();
