@@ -1,5 +1,6 @@
 import { Tooltip } from 'antd';
 import { cloneElement, type CSSProperties, type ReactElement } from 'react';
+import { useIsPhone } from '../hooks/useIsPhone';
 import { useWriteRefusal } from '../hooks/useWriteRefusal';
 
 type Guarded = ReactElement<{ disabled?: boolean; style?: CSSProperties }>;
@@ -22,10 +23,12 @@ export function WriteGuard({
   write?: boolean;
 } & Record<string, unknown>) {
   const own = useWriteRefusal();
+  const phone = useIsPhone();
   const why = reason === undefined ? own : reason;
   if (!write || !why) return Object.keys(passed).length ? cloneElement(children, passed) : children;
   return (
-    <Tooltip title={why} trigger={['hover', 'click']}>
+    // A phone has no hover: a tap on the disabled button tells why.
+    <Tooltip title={why} trigger={phone ? 'click' : 'hover'}>
       {/* A disabled button gets no pointer events: the wrapper carries the hover and the tap. */}
       <span data-write-blocked="true" style={{ display: 'inline-block', cursor: 'not-allowed' }}>
         {cloneElement(children, {

@@ -11,11 +11,10 @@ import { useWriteRefusal } from '../../hooks/useWriteRefusal';
 export function DemoBanner({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const refusal = useWriteRefusal();
-  if (!refusal) return null;
+  if (useWriteRefusal() === null) return null;
   const text = t('demo.banner');
   return (
-    <Tooltip title={compact ? text : refusal} trigger={compact ? ['click', 'hover'] : ['hover']}>
+    <Tooltip title={text} trigger={compact ? 'click' : 'hover'}>
       <div
         role="status"
         data-testid="demo-banner"
@@ -28,8 +27,8 @@ export function DemoBanner({ compact }: { compact: boolean }) {
           maxWidth: compact ? 150 : 720,
           marginInlineEnd: 'auto',
           padding: compact ? '2px 8px' : '4px 12px',
-          lineHeight: '22px',
-          fontSize: compact ? 12 : 14,
+          lineHeight: compact ? '20px' : '18px',
+          fontSize: compact ? 12 : 13,
           color: token.colorWarningText,
           background: token.colorWarningBg,
           border: `1px solid ${token.colorWarningBorder}`,
@@ -38,7 +37,19 @@ export function DemoBanner({ compact }: { compact: boolean }) {
         }}
       >
         <EyeOutlined style={{ flex: '0 0 auto' }} />
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {/* Two lines at most in the header's height (a long language), one on a phone. */}
+        <span
+          style={
+            compact
+              ? { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+              : {
+                  overflow: 'hidden',
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                }
+          }
+        >
           {compact ? t('demo.short') : text}
         </span>
       </div>
