@@ -12,6 +12,16 @@ import { useShellLayout } from './layoutContext';
 
 type Item = Required<MenuProps>['items'][number];
 
+/**
+ * Long labels (French "Contrôles de véhicules", Khmer, Burmese) wrap onto a second line instead
+ * of being cut with "…". Not while collapsed to icons, where the labels are hidden.
+ */
+const WRAP_CSS =
+  // antd sizes these with deeper selectors (inline > submenu > title): only !important wins here.
+  '.app-menu-wrap .ant-menu-item, .app-menu-wrap .ant-menu-submenu-title { height: auto !important; ' +
+  'min-height: 40px; line-height: 20px !important; padding-top: 10px; padding-bottom: 10px; white-space: normal; } ' +
+  '.app-menu-wrap .ant-menu-title-content { white-space: normal; overflow: visible; text-overflow: clip; }';
+
 function toItem(node: MenuNode, t: (key: string) => string): Item {
   const { resource } = node;
   const icon = resource.icon ? createElement(resource.icon) : undefined;
@@ -38,19 +48,23 @@ export function AppSider() {
   const collapsed = siderCollapsed && !phone;
 
   const menu = (
-    <Menu
-      data-testid="app-menu"
-      mode="inline"
-      // Rendered up front: the menu is small, and every permitted link is then in the page.
-      forceSubMenuRender
-      items={items}
-      selectedKeys={[pathname]}
-      openKeys={collapsed ? undefined : openKeys}
-      onOpenChange={setOpenKeys}
-      // On a phone, choosing a page closes the drawer so the page is seen.
-      onClick={phone ? () => setMobileSiderOpen(false) : undefined}
-      style={{ border: 'none' }}
-    />
+    <>
+      <style>{WRAP_CSS}</style>
+      <Menu
+        data-testid="app-menu"
+        className={collapsed ? undefined : 'app-menu-wrap'}
+        mode="inline"
+        // Rendered up front: the menu is small, and every permitted link is then in the page.
+        forceSubMenuRender
+        items={items}
+        selectedKeys={[pathname]}
+        openKeys={collapsed ? undefined : openKeys}
+        onOpenChange={setOpenKeys}
+        // On a phone, choosing a page closes the drawer so the page is seen.
+        onClick={phone ? () => setMobileSiderOpen(false) : undefined}
+        style={{ border: 'none' }}
+      />
+    </>
   );
 
   if (phone) {

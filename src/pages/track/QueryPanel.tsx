@@ -30,7 +30,8 @@ interface Props {
   onQuery(): void;
 }
 
-const SHORTCUTS: RangeShortcut[] = ['today', 'yesterday', 'last7Days', 'custom'];
+/** The shortcuts shown as buttons; a range picked by hand is 'custom' (no button lit). */
+const SHORTCUTS: RangeShortcut[] = ['today', 'yesterday', 'last7Days'];
 
 /** Devices (up to five), the range and the options of a playback. Memoised: the page renders on every frame it plays. */
 export const QueryPanel = memo(function QueryPanel(p: Props) {
@@ -61,7 +62,6 @@ export const QueryPanel = memo(function QueryPanel(p: Props) {
     p.onSelected(ids);
   };
 
-  const custom = p.shortcut === 'custom';
   return (
     <Space direction="vertical" size={10} style={{ width: '100%' }} data-testid="track-query">
       <Typography.Text strong>{t('devices', { max: TRACK_MAX_DEVICES })}</Typography.Text>
@@ -95,19 +95,20 @@ export const QueryPanel = memo(function QueryPanel(p: Props) {
         onChange={(e) => {
           const s = e.target.value as RangeShortcut;
           p.onShortcut(s);
-          if (s !== 'custom') p.onRange(rangeOf(s, Date.now(), ACCOUNT_ZONE));
+          p.onRange(rangeOf(s, Date.now(), ACCOUNT_ZONE));
         }}
       />
       <DatePicker.RangePicker
         data-testid="track-range"
         showTime={{ format: 'HH:mm' }}
         format="YYYY-MM-DD HH:mm"
-        disabled={!custom}
         allowClear={false}
         value={[toPicker(p.range.from), toPicker(p.range.to)]}
         onChange={(v) => {
           const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
-          if (a && b) p.onRange({ from: fromPicker(a), to: fromPicker(b) });
+          if (!a || !b) return;
+          p.onShortcut('custom');
+          p.onRange({ from: fromPicker(a), to: fromPicker(b) });
         }}
         style={{ width: '100%' }}
       />

@@ -85,6 +85,8 @@ export const TrackTables = memo(function TrackTables({
         size="small"
         pagination={false}
         rowKey="terminalID"
+        // Longer words (French "Exporter") scroll inside the table, not the phone's page.
+        scroll={{ x: 'max-content' }}
         dataSource={tracks as PlayedTrack[]}
         columns={[
           { title: t('col.device'), render: (_, tr) => <Tag color={tr.color}>{tr.name}</Tag> },
