@@ -71,7 +71,7 @@ export const PointsTable = memo(function PointsTable({ track, range, options, on
         size="small"
         rowKey="t"
         loading={!local && fetched?.page !== page && !error}
-        scroll={{ y: 220 }}
+        scroll={{ x: 'max-content', y: 220 }}
         dataSource={rows}
         locale={error ? { emptyText: error } : undefined}
         pagination={{

@@ -24,11 +24,17 @@ export function usePlayClock(from: number, to: number, stays: readonly Span[][])
   ref.current.stays = stays;
   ref.current.to = to;
 
-  // A new range starts at its beginning.
-  useEffect(() => {
-    ref.current.t = from;
+  // A new span starts at its beginning, in the very render that brings it: the span moves to the
+  // first fix when tracks load, and a render of the old instant against the new span would read
+  // as a moved play head (and fetch detail around the range's start).
+  const [span, setSpan] = useState({ from, to });
+  if (span.from !== from || span.to !== to) {
+    setSpan({ from, to });
     setT(from);
     setPlaying(false);
+  }
+  useEffect(() => {
+    ref.current.t = from;
   }, [from, to]);
 
   useEffect(() => {
