@@ -120,3 +120,12 @@ export type CarIconState = (typeof CAR_ICON_STATES)[number];
 export const MAP_TYPES = ['Baidu', 'Google', 'GaoDe', 'Yandex'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 export const DEFAULT_MAP_TYPE: MapType = 'Baidu';
+/**
+ * Basemaps drawn without a key (issue 32): OpenStreetMap tiles through our server, and the
+ * offline map (the PMTILES_FILE streets when the server has them, else the bundled outlines).
+ */
+export const KEYLESS_MAP_TYPES = ['OSM', 'Offline'] as const;
+export type KeylessMapType = (typeof KEYLESS_MAP_TYPES)[number];
+/** What a user or the administrator's default may choose: a keyed provider or a keyless basemap. */
+export const MAP_CHOICES = [...MAP_TYPES, ...KEYLESS_MAP_TYPES] as const;
+export type MapChoice = (typeof MAP_CHOICES)[number];

@@ -96,18 +96,23 @@ beforeEach(async () => {
 const where = { param: '39.9151,116.4039', language: 'cn', extensions_poi: 1 };
 
 describe('POST /api/map/getKey', () => {
-  it("answers 'map configuration not obtained' while no key is set", async () => {
+  it('answers 200 with no key while none is set: a missing key is a normal state (issue 32)', async () => {
     const r = await h.post(
       '/api/map/getKey',
       { projectName: 'default', devicePlatform: 1, mapType: 'Baidu' },
       await h.login('user'),
     );
-    expect(r.meta).toMatchObject({
-      success: false,
-      key: 'mapConfigMissing',
-      message: 'Map configuration not obtained',
-    });
-    expect(r.data).toBeNull();
+    expect(r.status).toBe(200);
+    expect(r.meta).toMatchObject({ success: true, code: 200 });
+    // The spec's shape: data holds the key, here empty.
+    expect(r.data).toEqual({ mapType: 'Baidu', key: '', configured: false });
+  });
+
+  it('lists the map types that have a key in mapDefaults, so browsers ask getKey only for those', async () => {
+    const user = await h.login('user');
+    expect((await h.post('/api/system/mapDefaults', {}, user)).data).toEqual({ defaultMapType: null, keyedMapTypes: [] });
+    await setMapKey({ keys: { gaode: 'amap-key', Bing: 'bing-key' }, defaultMapType: 'OSM' });
+    expect((await h.post('/api/system/mapDefaults', {}, user)).data).toEqual({ defaultMapType: 'OSM', keyedMapTypes: ['GaoDe'] });
   });
 
   it('gives the key of the requested map type to any logged-in account, the demo included', async () => {
@@ -118,12 +123,14 @@ describe('POST /api/map/getKey', () => {
         { projectName: 'default', devicePlatform: 1, mapType: 'Baidu' },
         await h.login(name),
       );
-      expect(r.data, name).toEqual({ mapType: 'Baidu', key: 'bd-key' });
+      expect(r.data, name).toEqual({ mapType: 'Baidu', key: 'bd-key', configured: true });
     }
     const token = await h.login('user');
     expect((await h.post('/api/map/getKey', { mapType: 'gaode' }, token)).data.key).toBe('amap-key');
     expect((await h.post('/api/map/getKey', { mapType: 'Bing' }, token)).data.key).toBe('bing-key');
-    expect((await h.post('/api/map/getKey', { mapType: 'Google' }, token)).meta.key).toBe('mapConfigMissing');
+    const google = await h.post('/api/map/getKey', { mapType: 'Google' }, token);
+    expect(google.status).toBe(200);
+    expect(google.data).toEqual({ mapType: 'Google', key: '', configured: false });
   });
 
   it('accepts a plain string setting as the key of every map type', async () => {

@@ -66,7 +66,7 @@ describe('mapKey', () => {
   it('saves, reads back, and POST /map/getKey answers the new key at once', async () => {
     const agent = await h.login('agent');
     const before = await h.post('/api/map/getKey', { mapType: 'GaoDe' }, agent);
-    expect(before.meta.key).toBe('mapConfigMissing');
+    expect(before.data).toEqual({ mapType: 'GaoDe', key: '', configured: false });
     const form = {
       gaodeKey: 'amap-browser',
       gaodeSecurityCode: 'sec-123',
@@ -82,19 +82,24 @@ describe('mapKey', () => {
     expect(read.data).toEqual(form);
 
     const gaode = await h.post('/api/map/getKey', { mapType: 'GaoDe' }, agent);
-    expect(gaode.data).toEqual({ mapType: 'GaoDe', key: 'amap-browser', securityJsCode: 'sec-123' });
+    expect(gaode.data).toEqual({ mapType: 'GaoDe', key: 'amap-browser', securityJsCode: 'sec-123', configured: true });
     // The browser gets the browser key, never the server's service key.
     const baidu = await h.post('/api/map/getKey', { mapType: 'Baidu' }, agent);
-    expect(baidu.data).toEqual({ mapType: 'Baidu', key: 'bd-browser' });
+    expect(baidu.data).toEqual({ mapType: 'Baidu', key: 'bd-browser', configured: true });
     expect(JSON.stringify(baidu.data)).not.toContain('secret');
     const defaults = await h.post('/api/system/mapDefaults', {}, agent);
-    expect(defaults.data).toEqual({ defaultMapType: 'GaoDe' });
+    expect(defaults.data).toEqual({ defaultMapType: 'GaoDe', keyedMapTypes: ['Baidu', 'GaoDe'] });
 
     // Cleared keys are gone at once too.
     await h.post('/api/system/mapKey/save', { baiduKey: 'bd-2' }, admin);
-    expect((await h.post('/api/map/getKey', { mapType: 'GaoDe' }, agent)).meta.key).toBe('mapConfigMissing');
+    expect((await h.post('/api/map/getKey', { mapType: 'GaoDe' }, agent)).data.configured).toBe(false);
     expect((await h.post('/api/map/getKey', { mapType: 'Baidu' }, agent)).data.key).toBe('bd-2');
-    expect((await h.post('/api/system/mapDefaults', {}, agent)).data).toEqual({ defaultMapType: null });
+    expect((await h.post('/api/system/mapDefaults', {}, agent)).data).toEqual({ defaultMapType: null, keyedMapTypes: ['Baidu'] });
+    // OpenStreetMap and the offline map are defaults an administrator may choose (issue 32).
+    for (const choice of ['OSM', 'Offline']) {
+      expect((await h.post('/api/system/mapKey/save', { defaultMapType: choice }, admin)).meta.success).toBe(true);
+      expect((await h.post('/api/system/mapDefaults', {}, agent)).data.defaultMapType).toBe(choice);
+    }
   });
 
   it('tests a key: unreachable without an answer, ok or invalid from the provider', async () => {

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
-import { AppError, badField } from '../../lib/errors';
+import { badField } from '../../lib/errors';
 import { Body, Int, Required, Text, Token, Type } from '../../lib/schema/primitives';
 import { browserKey, loadMapKeySetting } from '../../services/map/settings';
 import { reverseGeocode, suggest } from '../../services/map/web-service';
@@ -24,7 +24,9 @@ export default async function mapRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'The browser key of a map type from the system setting mapKey',
+        description:
+          'The browser key of a map type from the system setting mapKey; a map type without a key ' +
+          'is a normal state (the map draws without one): key "" and configured false',
         body: Body({
           projectName: Type.Optional(Str),
           devicePlatform: Type.Optional(Str),
@@ -37,8 +39,7 @@ export default async function mapRoutes(fastify: FastifyInstance) {
     async (req) => {
       const mapType = String(req.body.mapType);
       const answer = browserKey(await loadMapKeySetting(app.db), mapType);
-      if (!answer) throw new AppError(400, 'mapConfigMissing');
-      return ok(answer);
+      return ok(answer ? { ...answer, configured: true } : { mapType, key: '', configured: false });
     },
   );
 

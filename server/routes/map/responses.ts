@@ -3,10 +3,11 @@ import { Row, Type } from '../../lib/schema/response';
 
 const Provider = () => Type.String({ description: 'The geocoder that answered (GEOCODERS of settings.ts)' });
 
-/** getKey: the browser key of a map type. */
+/** getKey: the browser key of a map type; key "" (configured false) when it has none. */
 export const MapKey = Row({
   mapType: Type.String(),
-  key: Type.String({ description: 'Browser key (or tile URL template) of that map type' }),
+  key: Type.String({ description: 'Browser key (or tile URL template) of that map type; "" when none is set' }),
+  configured: Type.Boolean({ description: 'False when the mapKey setting has no key for that map type' }),
   securityJsCode: Type.Optional(Type.String({ description: 'GaoDe only: AMap JS API 2.0 security code' })),
 });
 

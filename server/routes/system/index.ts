@@ -2,12 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_AREA_NAMES } from '../../../config/demo-areas';
 import { WILDCARD_PERMISSION } from '../../../config/roles';
-import { MAP_TYPES } from '../../../src/domain/codes';
+import { MAP_CHOICES } from '../../../src/domain/codes';
 import { ok } from '../../lib/envelope';
 import { Body, Id, List, NoInput, OneOf, Required, Text, Token, Type } from '../../lib/schema/primitives';
 import { Nullable, Row, replies } from '../../lib/schema/response';
 import { authOf } from '../../plugins/auth';
-import { loadMapKeySetting, GEOCODERS } from '../../services/map/settings';
+import { keyedMapTypes, loadMapKeySetting, GEOCODERS } from '../../services/map/settings';
 import { readDemoForm, saveDemoForm } from '../../services/system/demo-account';
 import { resetDemoData } from '../../services/system/demo-reset';
 import { KEY_TEST_PROVIDERS, testMapKey } from '../../services/system/key-test';
@@ -33,7 +33,7 @@ const mapKeyFields = {
 };
 const MapKeyFormIn = Body({
   ...mapKeyFields,
-  defaultMapType: Type.Optional(OneOf(MAP_TYPES)),
+  defaultMapType: Type.Optional(OneOf(MAP_CHOICES)),
   geocoder: Type.Optional(OneOf(GEOCODERS)),
 });
 const str = Type.Optional(Type.String());
@@ -117,13 +117,23 @@ export default async function systemRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "The administrator's default map type (between the brand's and the user's own choice)",
+        description:
+          "The administrator's default map type (between the brand's and the user's own choice) " +
+          'and the map types that have a browser key (the browser asks getKey only for those)',
         body: NoInput(),
-        response: replies(Row({ defaultMapType: Nullable(Type.String()) })),
+        response: replies(
+          Row({
+            defaultMapType: Nullable(Type.String()),
+            keyedMapTypes: Type.Array(Type.String({ description: 'Of MAP_TYPES (src/domain/codes.ts)' })),
+          }),
+        ),
       },
       config: { access: { permission: 'authenticated' } },
     },
-    async () => ok({ defaultMapType: (await loadMapKeySetting(db)).defaultMapType ?? null }),
+    async () => {
+      const setting = await loadMapKeySetting(db);
+      return ok({ defaultMapType: setting.defaultMapType ?? null, keyedMapTypes: keyedMapTypes(setting) });
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MAP_TYPES, type MapType } from '../../../src/domain/codes';
+import { MAP_CHOICES, MAP_TYPES, type MapChoice, type MapType } from '../../../src/domain/codes';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
 
@@ -16,6 +16,7 @@ export type Geocoder = (typeof GEOCODERS)[number];
  *     "geocoder": "Baidu",               // optional: provider of getSuggestion/getKeyAddress
  *     "gaodeSecurityCode": "…",          // optional: AMap JS API 2.0's securityJsCode
  *     "defaultMapType": "GaoDe" }        // optional: the monitor's map type unless the user chose
+ *                                       // (a keyed provider, or "OSM" / "Offline": MAP_CHOICES)
  *
  * `keys` are handed to browsers (POST /map/getKey) for the map JS APIs; `serviceKeys`, when
  * set, are used by the server for web services instead (providers let a key be restricted to
@@ -30,7 +31,7 @@ export interface MapKeySetting {
   /** AMap's security code, set as window._AMapSecurityConfig before its script loads. */
   gaodeSecurityCode?: string;
   /** Between the brand's map type and the user's own choice (src/pages/monitor/useMapSetup.ts). */
-  defaultMapType?: MapType;
+  defaultMapType?: MapChoice;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -52,7 +53,7 @@ export function parseMapKeySetting(value: unknown): MapKeySetting {
     return out;
   };
   const geocoder = GEOCODERS.find((g) => g === v.geocoder);
-  const defaultMapType = MAP_TYPES.find((t) => t === v.defaultMapType);
+  const defaultMapType = MAP_CHOICES.find((t) => t === v.defaultMapType);
   const gaodeSecurityCode = str(v.gaodeSecurityCode);
   return {
     keys: pick(v.keys),
@@ -86,6 +87,9 @@ export function serviceTarget(s: MapKeySetting, wanted?: string): { provider: Ge
 }
 
 export const MAP_KEY_SETTING = 'mapKey';
+
+/** The map types a browser can draw with a key of the setting, so it asks getKey only for those. */
+export const keyedMapTypes = (s: MapKeySetting): MapType[] => MAP_TYPES.filter((t) => keyFor(s.keys, t));
 
 /**
  * What POST /map/getKey hands a browser for a map type: its browser key and, for GaoDe, the

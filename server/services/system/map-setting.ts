@@ -1,4 +1,4 @@
-import { MAP_TYPES, type MapType } from '../../../src/domain/codes';
+import { MAP_CHOICES, type MapChoice } from '../../../src/domain/codes';
 import { forgetMapSources } from '../map/csp-cache';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
@@ -33,7 +33,7 @@ type BrowserField = keyof typeof BROWSER_KEY_FIELDS;
 type ServiceField = keyof typeof SERVICE_KEY_FIELDS;
 
 export type MapKeyForm = Partial<Record<BrowserField | ServiceField | 'gaodeSecurityCode', string>> & {
-  defaultMapType?: MapType;
+  defaultMapType?: MapChoice;
   geocoder?: Geocoder;
 };
 
@@ -68,7 +68,7 @@ export function storedOf(form: MapKeyForm): Record<string, unknown> {
     if (v) serviceKeys[name] = v;
   }
   const code = clean(form.gaodeSecurityCode);
-  const defaultMapType = MAP_TYPES.find((t) => t === form.defaultMapType);
+  const defaultMapType = MAP_CHOICES.find((t) => t === form.defaultMapType);
   const geocoder = GEOCODERS.find((g) => g === form.geocoder);
   return {
     keys,
