@@ -61,6 +61,9 @@ describe('GET /api/tiles/config', () => {
     });
     expect(vector.bounds).toEqual([116.22, 39.76, 116.58, 40.06]);
     expect(raster).toEqual({ tiles: '/api/tiles/osm/{z}/{x}/{y}.png', maxzoom: 19, attribution: '© OpenStreetMap contributors' });
+    // Asked of the tile server (its world tile) before it is offered.
+    expect(r.json().data.osm).toBe('ok');
+    expect(tiles.requests.some((q) => q.url === '/0/0/0.png')).toBe(true);
   });
 });
 
@@ -154,7 +157,7 @@ describe('without the settings', () => {
   it('offers no street basemap and answers 404, and 502 quickly when the tile server is down', async () => {
     const off = await startHarness({ tiles: { osmUrl: null, pmtilesFile: null, osmCacheBytes: 1024 } }, { seed: false });
     try {
-      expect((await off.app.inject({ url: '/api/tiles/config' })).json().data).toEqual({ vector: null, raster: null });
+      expect((await off.app.inject({ url: '/api/tiles/config' })).json().data).toEqual({ vector: null, raster: null, osm: 'off' });
       expect((await off.app.inject({ url: '/api/tiles/vector/0/0/0.pbf' })).statusCode).toBe(404);
       expect((await off.app.inject({ url: '/api/tiles/osm/0/0/0.png' })).statusCode).toBe(404);
     } finally {
@@ -165,6 +168,10 @@ describe('without the settings', () => {
     await gone.close();
     const down = await startHarness({ tiles: { osmUrl: gone.template, pmtilesFile: null, osmCacheBytes: 1024 } }, { seed: false });
     try {
+      // The offer says so with a 200, so a page load needs no failing tile to learn it (issue 32).
+      const config = await down.app.inject({ url: '/api/tiles/config' });
+      expect(config.statusCode).toBe(200);
+      expect(config.json().data).toEqual({ vector: null, raster: null, osm: 'unreachable' });
       const first = await down.app.inject({ url: '/api/tiles/osm/1/0/0.png' });
       expect(first.statusCode).toBe(502);
       expect(first.json().meta.key).toBe('network');

@@ -10,7 +10,13 @@ import { VERSION } from '../probe/facts';
 import { openArchive, type VectorArchive } from '../../services/tiles/pmtiles-archive';
 import { RasterTileProxy } from '../../services/tiles/raster-proxy';
 import { tileProblem, tileUserAgent } from '../../services/tiles/tile-path';
-import { OSM_ATTRIBUTION, OSM_MAX_ZOOM, RASTER_TILES, VECTOR_TILES } from '../../../src/maps/basemap/streets';
+import {
+  OSM_ATTRIBUTION,
+  OSM_MAX_ZOOM,
+  RASTER_TILES,
+  VECTOR_TILES,
+  type OsmState,
+} from '../../../src/maps/basemap/streets';
 import { TileParams, TilesConfig } from './schemas';
 
 const tags = ['map'];
@@ -53,17 +59,26 @@ export default async function tileRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Which street basemaps this server offers without a map key, for the browser map',
+        description:
+          'Which street basemaps this server offers without a map key, for the browser map, and whether ' +
+          'its OSM tile server answers',
         querystring: NoInput(),
         response: replies(TilesConfig),
       },
       config: PUBLIC,
     },
-    async () =>
-      ok({
+    async (req) => {
+      // Asked of the tile server here (its world tile, cached; a failure is remembered for 30 s),
+      // so a browser never has to learn it from a failing tile request (issue 32).
+      const health = proxy ? await proxy.health() : null;
+      if (health && !health.ok) req.log.info({ reason: health.reason }, 'raster tile server unreachable');
+      const osm: OsmState = !health ? 'off' : health.ok ? 'ok' : 'unreachable';
+      return ok({
         vector: archive ? { tiles: VECTOR_TILES, ...archive.info } : null,
-        raster: proxy ? { tiles: RASTER_TILES, maxzoom: OSM_MAX_ZOOM, attribution: OSM_ATTRIBUTION } : null,
-      }),
+        raster: osm === 'ok' ? { tiles: RASTER_TILES, maxzoom: OSM_MAX_ZOOM, attribution: OSM_ATTRIBUTION } : null,
+        osm,
+      });
+    },
   );
 
   app.get(

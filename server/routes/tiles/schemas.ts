@@ -26,6 +26,9 @@ export const TilesConfig = Type.Object({
       tiles: Type.String({ description: 'URL template of the proxied raster tiles' }),
       maxzoom: Type.Integer(),
       attribution: Type.String(),
-    }, { description: 'OpenStreetMap raster tiles through this server (OSM_TILE_URL), or null' }),
+    }, { description: 'OpenStreetMap raster tiles through this server (OSM_TILE_URL) when its tile server answers, or null' }),
   ),
+  osm: Type.Union([Type.Literal('ok'), Type.Literal('off'), Type.Literal('unreachable')], {
+    description: 'The OSM tile proxy: ok, off (OSM_TILE_URL=off) or unreachable (its tile server does not answer this server)',
+  }),
 });

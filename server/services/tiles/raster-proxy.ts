@@ -41,6 +41,7 @@ export class RasterTileProxy {
   private readonly waiting: (() => void)[] = [];
   private running = 0;
   private downUntil = 0;
+  private downReason = '';
   private readonly o: Required<RasterProxyOptions>;
 
   constructor(options: RasterProxyOptions) {
@@ -57,6 +58,19 @@ export class RasterTileProxy {
       sizeCalculation: (t) => Math.max(1, t.data.byteLength),
       ttl: this.o.ttlMs,
     });
+  }
+
+  /**
+   * Whether the upstream server answers now, asked with its world tile (0/0/0, kept in the cache
+   * like any other): what GET /tiles/config tells browsers, so a site without internet shows
+   * the outlines with its notice without a failing tile request. A recent network failure
+   * answers at once; a tile upstream does not have still means it answers.
+   */
+  async health(): Promise<{ ok: true } | { ok: false; reason: string }> {
+    // Before the cache: a cached world tile says nothing about the network now.
+    if (Date.now() < this.downUntil) return { ok: false, reason: this.downReason };
+    const answer = await this.tile(0, 0, 0);
+    return answer.kind === 'unreachable' ? { ok: false, reason: answer.reason } : { ok: true };
   }
 
   async tile(z: number, x: number, y: number): Promise<RasterAnswer> {
@@ -82,7 +96,8 @@ export class RasterTileProxy {
     } catch (error) {
       this.downUntil = Date.now() + this.o.downMs;
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return { kind: 'unreachable', reason: cause ?? (error as Error).name ?? 'fetch failed' };
+      this.downReason = cause ?? (error as Error).name ?? 'fetch failed';
+      return { kind: 'unreachable', reason: this.downReason };
     }
     if (res.status >= 400 && res.status < 500) return { kind: 'missing' };
     const contentType = res.headers.get('content-type') ?? '';

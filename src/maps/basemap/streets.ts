@@ -33,9 +33,15 @@ export interface RasterTilesInfo {
   attribution: string;
 }
 
+/** The server's OSM tile proxy: answering, turned off (OSM_TILE_URL=off), or its tile server unreachable. */
+export type OsmState = 'ok' | 'off' | 'unreachable';
+
 export interface TilesConfig {
   vector: VectorTilesInfo | null;
+  /** Set only while the OSM tile server answers the server (osm 'ok'). */
   raster: RasterTilesInfo | null;
+  /** Absent from servers before issue 32: read as 'off' when raster is null. */
+  osm?: OsmState;
 }
 
 /** The basemap a map without a key shows: what the page's notice and the tests go by. */
@@ -44,10 +50,15 @@ export type StreetBasemapKind = 'vector' | 'osm' | 'outlines';
 export type StreetChoice =
   { kind: 'vector'; info: VectorTilesInfo } | { kind: 'osm'; info: RasterTilesInfo } | { kind: 'outlines' };
 
-/** The first street basemap the server offers; the OSM one still has to load (probe) before it is shown. */
-export function chooseStreets(config: TilesConfig | null): StreetChoice {
+/**
+ * The basemap to draw: `wanted` (the page's decision, src/maps/drawn.ts) when the server offers
+ * it, else the first it offers. The OSM one still has to load (probe) before it is shown.
+ */
+export function chooseStreets(config: TilesConfig | null, wanted?: StreetBasemapKind): StreetChoice {
+  if (wanted === 'outlines') return { kind: 'outlines' };
+  if (wanted === 'osm' && config?.raster) return { kind: 'osm', info: config.raster };
   if (config?.vector) return { kind: 'vector', info: config.vector };
-  if (config?.raster) return { kind: 'osm', info: config.raster };
+  if (config?.raster && wanted !== 'vector') return { kind: 'osm', info: config.raster };
   return { kind: 'outlines' };
 }
 
