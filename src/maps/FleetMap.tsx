@@ -137,6 +137,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
         <MapContext.Provider value={ctx}>
           {ctx.provider === 'offline' && (
             <StreetBasemap
+              wanted={props.basemap}
               onShown={(kind) => {
                 setBasemap(kind);
                 callbacks.current.onBasemap?.(kind);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CarIconState } from '../domain/codes';
+import type { StreetBasemapKind } from './basemap/streets';
 
 /** Where the base map comes from. `offline` is L7's own map over outlines shipped from npm. */
 export type MapProvider = 'offline' | 'baidu' | 'gaode' | 'google' | 'yandex' | 'bing' | 'xyz';
@@ -60,12 +61,18 @@ export interface FleetMapProps {
   onSelect?(id: number): void;
   /** After the device layer has drawn `markers` points (at = Date.now()). */
   onRendered?(info: { markers: number; at: number }): void;
+  /**
+   * Without a key (provider `offline`): the basemap the page decided on (src/maps/drawn.ts);
+   * null while it is still deciding (nothing is drawn yet); absent, the map picks the first the
+   * server offers.
+   */
+  basemap?: StreetBasemapKind | null;
   onProviderFailed?(provider: MapProvider, reason: string): void;
   /**
    * Without a key (provider `offline`): the basemap shown, vector tiles (PMTILES_FILE), OSM
    * tiles, or the bundled outlines when neither is offered or the OSM tiles do not load.
    */
-  onBasemap?(kind: 'vector' | 'osm' | 'outlines'): void;
+  onBasemap?(kind: StreetBasemapKind): void;
   onMeasure?(meters: number): void;
   /** Extra class for the map container (it fills its parent by default). */
   className?: string;

@@ -3,7 +3,6 @@ import { loadConfig } from '../../server/config';
 import { RasterTileProxy } from '../../server/services/tiles/raster-proxy';
 import { tileProblem, tileUserAgent, upstreamUrl } from '../../server/services/tiles/tile-path';
 import { attributionText, chooseStreets, type TilesConfig } from '../../src/maps/basemap/streets';
-import { offersStreets } from '../../src/maps/basemap/tilesConfig';
 import { encodeDirectory } from '../support/pmtiles-writer';
 
 describe('tile addresses', () => {
@@ -45,9 +44,13 @@ describe('street basemap choice', () => {
     expect(chooseStreets(config({ raster }))).toEqual({ kind: 'osm', info: raster });
     expect(chooseStreets(config({}))).toEqual({ kind: 'outlines' });
     expect(chooseStreets(null)).toEqual({ kind: 'outlines' });
-    expect(offersStreets(config({ raster }))).toBe(true);
-    expect(offersStreets(config({}))).toBe(false);
-    expect(offersStreets(null)).toBe(false);
+  });
+
+  it("follows the page's decision where the server offers it", () => {
+    expect(chooseStreets(config({ vector, raster }), 'osm')).toEqual({ kind: 'osm', info: raster });
+    expect(chooseStreets(config({ vector, raster }), 'outlines')).toEqual({ kind: 'outlines' });
+    expect(chooseStreets(config({ raster }), 'vector')).toEqual({ kind: 'outlines' });
+    expect(chooseStreets(config({ vector }), 'osm')).toEqual({ kind: 'vector', info: vector });
   });
 
   it('shows archive attributions as plain text', () => {
@@ -133,6 +136,35 @@ describe('OSM tile proxy', () => {
       now += 30_001;
       expect(await proxy.tile(1, 1, 0)).toEqual({ kind: 'missing' });
       expect(calls).toBe(2);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('tells its health from the world tile, and a recent network failure at once however much is cached', async () => {
+    let now = 1_000;
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      let fail = false;
+      const calls: string[] = [];
+      const fetch = (async (url: string) => {
+        calls.push(url);
+        if (fail) throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+        return okAnswer();
+      }) as unknown as typeof globalThis.fetch;
+      const proxy = new RasterTileProxy({ template: 'http://t/{z}/{x}/{y}.png', userAgent: 'ua', cacheBytes: 100, fetch, downMs: 30_000 });
+      expect(await proxy.health()).toEqual({ ok: true });
+      expect(calls).toEqual(['http://t/0/0/0.png']);
+      // The world tile is cached: a second check costs nothing upstream.
+      expect(await proxy.health()).toEqual({ ok: true });
+      expect(calls).toHaveLength(1);
+      fail = true;
+      expect(await proxy.tile(2, 1, 1)).toMatchObject({ kind: 'unreachable' });
+      expect(await proxy.health()).toEqual({ ok: false, reason: 'ECONNREFUSED' });
+      now += 30_001;
+      fail = false;
+      expect(await proxy.health()).toEqual({ ok: true });
     } finally {
       Date.now = realNow;
     }

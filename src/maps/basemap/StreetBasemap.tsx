@@ -8,6 +8,8 @@ import { attributionText, OSM_ATTRIBUTION, type StreetBasemapKind, type StreetCh
 import { VectorBasemap } from './VectorBasemap';
 
 interface Props {
+  /** The page's decision (FleetMapProps.basemap): null draws nothing yet, undefined picks by itself. */
+  wanted?: StreetBasemapKind | null;
   onShown(kind: StreetBasemapKind): void;
   /** The OSM tiles do not load: the outlines are shown instead, and the page says so. */
   onFailed(reason: string): void;
@@ -18,13 +20,14 @@ interface Props {
  * (pickStreets). Nothing is drawn until the choice is made, so the outlines' data is only
  * loaded when they are shown.
  */
-export function StreetBasemap({ onShown, onFailed }: Props) {
+export function StreetBasemap({ wanted, onShown, onFailed }: Props) {
   const { scene, fromMap } = useMap();
   const [shown, setShown] = useState<StreetChoice | null>(null);
   useEffect(() => {
+    if (wanted === null) return;
     let live = true;
     const { lng, lat } = scene.getCenter();
-    void pickStreets(fromMap(lng, lat), scene.getZoom()).then(({ choice, failure }) => {
+    void pickStreets(fromMap(lng, lat), scene.getZoom(), wanted).then(({ choice, failure }) => {
       if (!live) return;
       setShown(choice);
       onShown(choice.kind);
@@ -33,9 +36,9 @@ export function StreetBasemap({ onShown, onFailed }: Props) {
     return () => {
       live = false;
     };
-    // onShown/onFailed are the page's callbacks; the choice is made once per scene.
+    // onShown/onFailed are the page's callbacks; the choice is made once per scene and decision.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scene]);
+  }, [scene, wanted]);
 
   if (!shown) return null;
   if (shown.kind === 'outlines') return <OfflineBasemap />;

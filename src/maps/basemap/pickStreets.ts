@@ -1,5 +1,5 @@
 import { logMapFailure, reasonText } from '../log';
-import { chooseStreets, type StreetChoice } from './streets';
+import { chooseStreets, type StreetBasemapKind, type StreetChoice } from './streets';
 import { fetchTilesConfig } from './tilesConfig';
 import { tileAt, tileUrl } from './tiles';
 
@@ -14,15 +14,17 @@ async function probeOsm(template: string, lng: number, lat: number, zoom: number
 }
 
 /**
- * The basemap of a map without a key (docs/maps.md): vector tiles when the server has a
- * .pmtiles archive, else OpenStreetMap tiles once the one under the centre (WGS-84) has loaded,
- * else the bundled outlines with the reason the tiles failed.
+ * The basemap of a map without a key (docs/maps.md): `wanted` (the page's decision) when the
+ * server offers it, else vector tiles when the server has a .pmtiles archive, else
+ * OpenStreetMap tiles; OSM tiles only once the one under the centre (WGS-84) has loaded, else
+ * the bundled outlines with the reason the tiles failed.
  */
 export async function pickStreets(
   center: readonly [number, number],
   zoom: number,
+  wanted?: StreetBasemapKind,
 ): Promise<{ choice: StreetChoice; failure?: string }> {
-  const choice = chooseStreets(await fetchTilesConfig());
+  const choice = chooseStreets(await fetchTilesConfig(), wanted);
   if (choice.kind !== 'osm') return { choice };
   try {
     await probeOsm(choice.info.tiles, center[0], center[1], zoom);

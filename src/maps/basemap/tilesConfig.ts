@@ -19,6 +19,3 @@ export function fetchTilesConfig(): Promise<TilesConfig | null> {
     });
   return asked;
 }
-
-/** True when the server offers streets without a key (vector tiles or OSM tiles). */
-export const offersStreets = (config: TilesConfig | null) => !!(config?.vector || config?.raster);

@@ -7,6 +7,8 @@ import { OutlinesLayer } from './layers/OutlinesLayer';
 import { TilesLayer } from './layers/TilesLayer';
 
 interface Props {
+  /** The page's decision (FleetMapProps.basemap): null draws nothing yet, undefined picks by itself. */
+  wanted?: StreetBasemapKind | null;
   onShown(kind: StreetBasemapKind): void;
   onFailed(reason: string): void;
 }
@@ -16,12 +18,13 @@ interface Props {
  * bundled outlines (and the page's notice). The light map is not used when the server offers
  * vector tiles (the L7 map draws those); if it is asked anyway it shows the outlines.
  */
-export function LiteBasemap({ onShown, onFailed }: Props) {
+export function LiteBasemap({ wanted, onShown, onFailed }: Props) {
   const { view } = useLiteMap();
   const [shown, setShown] = useState<StreetChoice | null>(null);
   useEffect(() => {
+    if (wanted === null) return;
     let live = true;
-    void pickStreets(view.getCenter(), view.getZoom()).then(({ choice, failure }) => {
+    void pickStreets(view.getCenter(), view.getZoom(), wanted).then(({ choice, failure }) => {
       if (!live) return;
       const drawn: StreetChoice = choice.kind === 'vector' ? { kind: 'outlines' } : choice;
       setShown(drawn);
@@ -31,9 +34,9 @@ export function LiteBasemap({ onShown, onFailed }: Props) {
     return () => {
       live = false;
     };
-    // onShown/onFailed are the page's callbacks; the choice is made once per view.
+    // onShown/onFailed are the page's callbacks; the choice is made once per view and decision.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view]);
+  }, [view, wanted]);
 
   if (!shown || shown.kind === 'vector') return null;
   if (shown.kind === 'outlines') return <OutlinesLayer />;

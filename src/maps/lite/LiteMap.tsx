@@ -100,6 +100,7 @@ export const LiteMap = forwardRef<FleetMapHandle, FleetMapProps>(function LiteMa
       {ctx && (
         <LiteMapContext.Provider value={ctx}>
           <LiteBasemap
+            wanted={props.basemap}
             onShown={(kind) => {
               setBasemap(kind);
               callbacks.current.onBasemap?.(kind);
