@@ -141,7 +141,7 @@ test('the monitor speaks Chinese after the language switch', async ({ page }) =>
   await expect(page.getByTestId('tab-all')).toContainText('全部');
   await expect(page.getByTestId('tab-online')).toContainText('在线');
   await expect(page.getByTestId('row-state').first()).toHaveText(/静止|行驶|在线/);
-  await expect(page.getByTestId('offline-map-notice')).toHaveText('离线地图：未配置地图密钥');
+  await expect(page.getByTestId('map-notice')).toContainText('没有街道地图：只显示国家和省份轮廓。');
 });
 
 test('in offline mode no request goes to any host but localhost', async ({ page }) => {
@@ -149,7 +149,7 @@ test('in offline mode no request goes to any host but localhost', async ({ page 
   page.on('request', (req) => hosts.add(new URL(req.url()).hostname));
   page.on('websocket', (ws) => hosts.add(new URL(ws.url()).hostname));
   await openMonitor(page);
-  await expect(page.getByTestId('offline-map-notice')).toBeVisible();
+  await expect(page.getByTestId('map-notice')).toBeVisible();
   await page.getByTestId('device-row').first().click();
   await expect(page.getByTestId('panel-address')).not.toHaveText('Looking up…');
   await page.getByTestId('place-search').fill('深圳');

@@ -1,75 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { STREET_COLORS } from '../../src/maps/basemap/theme';
 import { STREETS_CENTER, writeStreetArchive } from '../support/pmtiles-streets';
 import { startTileServer, TEST_TILE_LAND, TEST_TILE_ROAD, type TileServer } from '../support/tile-server';
 import { login, settled } from './helpers';
-import { anyFreeTrackerPorts } from '../../server/gateway/port-settings';
+import { startServer } from './own-server';
 
 // Streets without a map key (issue 18 item 1): OSM raster tiles through our server (here from
 // a local test tile server) and vector tiles from a generated .pmtiles, each on a server of its
 // own started by this file; and on the suite's server (OSM default, no internet) the outlines.
 
-const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 type Rgb = readonly [number, number, number];
 const hex = (c: string): Rgb => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as unknown as Rgb;
-
-/** A port nothing listens on now (suites of other E2E_PORTs may run beside this one). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A FleetGate server of its own (fresh database, seeded) on a free port, with extra environment. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): void; dir: string }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), `fleetgate-streets-${port}-`));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      STATIC_DIR: DIST_DIR,
-      DATA_DIR: join(dir, 'data'),
-      SIMULATOR: '0',
-      LOGIN_RATE_PER_IP: '1000',
-      // Any free ports for the device gateways, as playwright.config.ts gives the suite's server.
-      ...anyFreeTrackerPorts(),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-2000)));
-  const url = `http://localhost:${port}`;
-  const stop = () => {
-    // Its own process group: npx, tsx and node stop together.
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  };
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) {
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`server on ${port} exited with ${child.exitCode}: ${stderr}`);
-    }
-    const up = await fetch(`${url}/api/public/config`).then((r) => r.ok, () => false);
-    if (up) return { url, stop, dir };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  rmSync(dir, { recursive: true, force: true });
-  throw new Error(`server on ${port} did not start`);
-}
 
 /** Pixels of each colour (within a tolerance for blending) in a screenshot, counted in the page. */
 async function countColours(page: Page, png: Buffer, colours: Record<string, Rgb>): Promise<Record<string, number>> {
@@ -153,7 +97,9 @@ test.describe('OpenStreetMap tiles through the server', () => {
     const outside = watchOutside(page);
     await monitorAtZoom15(page, 'osm');
     await expect(page.getByTestId('map-attribution')).toHaveText('© OpenStreetMap contributors');
-    await expect(page.getByTestId('offline-map-notice')).toHaveCount(0);
+    await expect(page.getByTestId('map-notice')).toHaveCount(0);
+    // The provider box names what is drawn (issue 32).
+    await expect(page.getByTestId('map-type')).toHaveText('OpenStreetMap');
     const shot = await page.getByTestId('monitor-map').screenshot({ animations: 'disabled', path: 'docs/screenshots/streets-osm.png' });
     const c = await countColours(page, shot, { land: TEST_TILE_LAND, road: TEST_TILE_ROAD });
     expect(c.land).toBeGreaterThan(20_000);
@@ -191,7 +137,8 @@ test.describe('vector tiles from a .pmtiles archive', () => {
     });
     await monitorAtZoom15(page, 'vector');
     await expect(page.getByTestId('map-attribution')).toHaveText('Test streets © FleetGate tests');
-    await expect(page.getByTestId('offline-map-notice')).toHaveCount(0);
+    await expect(page.getByTestId('map-notice')).toHaveCount(0);
+    await expect(page.getByTestId('map-type')).toHaveText('Offline streets');
     const colours = {
       earth: hex(STREET_COLORS.earth),
       minor: hex(STREET_COLORS.minorRoad),
@@ -220,14 +167,15 @@ test.describe('vector tiles from a .pmtiles archive', () => {
   });
 });
 
-test('without internet the OSM default falls back to the outlines quickly, with the offline notice', async ({ page }) => {
+test('without internet the OSM default falls back to the outlines quickly, with the notice', async ({ page }) => {
   // The suite's own server: OSM_TILE_URL unset (tile.openstreetmap.org), no route to it here.
   const outside = watchOutside(page);
   await login(page, 'agent');
   const started = Date.now();
   const map = page.getByTestId('fleet-map');
   await expect(map).toHaveAttribute('data-basemap', 'outlines', { timeout: 30_000 });
-  await expect(page.getByTestId('offline-map-notice')).toBeVisible();
+  await expect(page.getByTestId('map-notice')).toBeVisible();
+  await expect(page.getByTestId('map-type')).toHaveText('Outlines only');
   await expect(page.getByTestId('map-attribution')).toHaveCount(0);
   // From the home page: the map chunk, the scene, the tile offer and one failed tile.
   expect(Date.now() - started).toBeLessThan(20_000);

@@ -2,19 +2,21 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { providerFor } from '../../maps/providers';
 import { lookupAddress } from '../../pages/monitor/address';
-import { fetchMapKey } from '../../pages/monitor/api';
+import { fetchMapDefaults } from '../../pages/monitor/api';
 import { readMapType } from '../../pages/monitor/settings';
 import { brand } from '../../providers/publicConfig';
 import { request } from '../../providers/http';
 import type { AddressLookup } from '../../resources/types';
 
-/** The geocoder to ask: the user's map provider when it has a key, else the offline lookup. */
+/**
+ * The geocoder to ask: the user's map provider when it has a key, else the offline lookup.
+ * The setting's keyed map types say so without asking getKey for a type that has none.
+ */
 async function geocoderMapType(): Promise<string | null> {
-  const mapType = readMapType() ?? brand().mapType;
-  const key = await fetchMapKey(brand().id, mapType).catch(() => null);
-  return providerFor(mapType, Boolean(key)) === 'offline' ? null : mapType;
+  const { defaultMapType, keyed } = await fetchMapDefaults();
+  const mapType = readMapType() ?? defaultMapType ?? brand().mapType;
+  return keyed.some((k) => k === mapType) ? mapType : null;
 }
 
 /**

@@ -8,15 +8,17 @@ import {
 import { Button, Popover, Segmented, Space, Switch, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapType } from '../../domain/codes';
+import type { MapChoice } from '../../domain/codes';
+import type { Drawn } from '../../maps/drawn';
 import { formatDistance } from '../../maps/distance';
 import type { DistanceUnit, MapVariant } from '../../maps/types';
 import { MapTypeSelect } from './MapTypeSelect';
 import { PlaceSearch } from './PlaceSearch';
 
 interface Props {
-  mapType: MapType;
-  onMapType(t: MapType): void;
+  /** What the map draws and offers (useMapSetup), for the provider box. */
+  drawn: Drawn | null;
+  onMapType(t: MapChoice): void;
   variant: MapVariant;
   onVariant(v: MapVariant): void;
   showNames: boolean;
@@ -47,7 +49,7 @@ const box = {
 /** The toolbar over the map (issue 4, item 5 and the map switches). */
 export function MapToolbar(p: Props) {
   const { t } = useTranslation('monitor');
-  const mapType = <MapTypeSelect value={p.mapType} onChange={p.onMapType} />;
+  const mapType = <MapTypeSelect drawn={p.drawn} onChange={p.onMapType} />;
   const variant = (
     <Segmented
       value={p.variant}

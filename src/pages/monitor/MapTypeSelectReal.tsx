@@ -1,12 +1,13 @@
 import { Select } from 'antd';
-import type { MapType } from '../../domain/codes';
+import type { CSSProperties } from 'react';
+import type { MapChoice } from '../../domain/codes';
 
 /** The map type select's real control, loaded when first used (MapTypeSelect.tsx). */
 export function MapTypeSelectReal(p: {
-  value: MapType;
-  onChange(t: MapType): void;
-  options: { value: MapType; label: string }[];
-  width: number;
+  value: MapChoice;
+  onChange(t: MapChoice): void;
+  options: { value: MapChoice; label: string }[];
+  style: CSSProperties;
 }) {
   return (
     <Select
@@ -14,7 +15,8 @@ export function MapTypeSelectReal(p: {
       value={p.value}
       onChange={p.onChange}
       options={p.options}
-      style={{ width: p.width }}
+      style={p.style}
+      popupMatchSelectWidth={false}
       data-testid="map-type"
       // Mounted when the look-alike was clicked or opened from the keyboard.
       defaultOpen

@@ -1,8 +1,8 @@
 import { Spin } from 'antd';
-import { forwardRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import type { CarIconState } from '../../domain/codes';
 import { carIconState, displayName, type MonitorDevice } from '../../domain/device-view';
-import { fetchTilesConfig } from '../../maps/basemap/tilesConfig';
+import type { StreetBasemapKind } from '../../maps/basemap/streets';
 import type { FleetMapHandle, FleetMapProps, MapDevice, MapProvider } from '../../maps/types';
 import { publishPositionsApplied, publishRendered } from './benchHooks';
 import type { AppliedPosition, DeviceStore } from './store';
@@ -13,20 +13,12 @@ const FleetMap = lazy(() => import('../../maps').then((m) => ({ default: m.Fleet
 const LiteMap = lazy(() => import('../../maps/lite').then((m) => ({ default: m.LiteMap })));
 
 /**
- * Which map draws: the light one for the offline provider unless the server offers vector
- * tiles (L7 draws those); null while the tile offer is being asked.
+ * Which map draws: the light one for the offline provider unless the basemap is the vector
+ * tiles (L7 draws those); null while the page decides the basemap (useMapSetup).
  */
-function useMapKind(provider: MapProvider): 'lite' | 'l7' | null {
-  const [vector, setVector] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetchTilesConfig().then((c) => live && setVector(!!c?.vector));
-    return () => {
-      live = false;
-    };
-  }, []);
+function mapKind(provider: MapProvider, basemap: StreetBasemapKind | null | undefined): 'lite' | 'l7' | null {
   if (provider !== 'offline') return 'l7';
-  return vector === null ? null : vector ? 'l7' : 'lite';
+  return basemap == null ? null : basemap === 'vector' ? 'l7' : 'lite';
 }
 
 type Passed = Omit<FleetMapProps, 'devices' | 'onRendered'>;
@@ -116,7 +108,7 @@ export const MonitorMap = forwardRef<FleetMapHandle, Props>(function MonitorMap(
     [listReady, store],
   );
 
-  const kind = useMapKind(mapProps.provider);
+  const kind = mapKind(mapProps.provider, mapProps.basemap);
   const ShownMap = kind === 'lite' ? LiteMap : FleetMap;
   const loading = <Spin style={{ display: 'block', margin: '120px auto' }} />;
   return (

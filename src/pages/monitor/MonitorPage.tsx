@@ -13,6 +13,7 @@ import { AlarmBell } from './AlarmBell';
 import { publishRendered } from './benchHooks';
 import { DeviceList } from './DeviceList';
 import { DeviceSheet } from './DeviceSheet';
+import { MapNotice } from './MapNotice';
 import { MapToolbar } from './MapToolbar';
 import { MonitorMap } from './MonitorMap';
 import { readShowNames, writeShowNames } from './settings';
@@ -153,6 +154,7 @@ export default function MonitorPage() {
         provider={map.provider}
         variant={map.variant}
         mapKey={map.mapKey}
+        basemap={map.basemap}
         selectedId={selectedId}
         follow={following}
         trail={trail}
@@ -162,22 +164,7 @@ export default function MonitorPage() {
         onProviderFailed={map.providerFailed}
         onMeasure={setMeasured}
       />
-      {map.offlineReason && (
-        <Alert
-          data-testid="offline-map-notice"
-          type="info"
-          showIcon
-          message={t(map.offlineReason === 'noKey' ? 'map.offlineNoKey' : 'map.offlineFailed')}
-          style={{
-            position: 'absolute',
-            left: 8,
-            bottom: noticeBottom,
-            zIndex: 10,
-            padding: '2px 10px',
-            fontSize: 12,
-          }}
-        />
-      )}
+      <MapNotice drawn={map.drawn} style={{ left: 8, bottom: noticeBottom }} />
       {data.error && (
         <Alert
           type="error"
@@ -202,7 +189,7 @@ export default function MonitorPage() {
         }}
       >
         <MapToolbar
-          mapType={map.mapType}
+          drawn={map.drawn}
           onMapType={map.setMapType}
           variant={map.variant}
           onVariant={map.setVariant}

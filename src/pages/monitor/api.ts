@@ -1,4 +1,5 @@
 /** The monitor's API calls (spec section 7), typed once. */
+import { MAP_CHOICES, MAP_TYPES, type MapChoice, type MapType } from '../../domain/codes';
 import { MAP_DEFAULT_DEVICE_PLATFORM } from '../../domain/constants';
 import type { MonitorDevice } from '../../domain/device-view';
 import type { AgentRow } from '../../domain/hierarchy';
@@ -69,7 +70,10 @@ export interface MapKey {
   securityJsCode?: string;
 }
 
-/** The map key of the system setting; null when none is configured. */
+/**
+ * The map key of the system setting; null when none is configured (the server answers key ""
+ * then). Ask only for a map type of `fetchMapDefaults().keyed`.
+ */
 export async function fetchMapKey(projectName: string, mapType: string): Promise<MapKey | null> {
   const data = await request<unknown>('/map/getKey', {
     projectName,
@@ -82,10 +86,23 @@ export async function fetchMapKey(projectName: string, mapType: string): Promise
   return key ? { key, ...(obj?.securityJsCode ? { securityJsCode: obj.securityJsCode } : {}) } : null;
 }
 
-/** The administrator's default map type (mapKey setting), or null. */
-export async function fetchDefaultMapType(): Promise<string | null> {
-  const data = await request<{ defaultMapType?: string | null }>('/system/mapDefaults', {});
-  return data?.defaultMapType ?? null;
+export interface MapDefaults {
+  /** The administrator's default map type (a keyed provider, OSM or Offline), or null. */
+  defaultMapType: MapChoice | null;
+  /** The map types with a browser key: the only ones worth a getKey. */
+  keyed: MapType[];
+}
+
+/** The administrator's map defaults (mapKey setting); no keys and no default when it cannot be read. */
+export async function fetchMapDefaults(): Promise<MapDefaults> {
+  const data = await request<{ defaultMapType?: string | null; keyedMapTypes?: string[] }>(
+    '/system/mapDefaults',
+    {},
+  ).catch(() => null);
+  return {
+    defaultMapType: MAP_CHOICES.find((c) => c === data?.defaultMapType) ?? null,
+    keyed: MAP_TYPES.filter((t) => data?.keyedMapTypes?.includes(t)),
+  };
 }
 
 export interface Suggestion {

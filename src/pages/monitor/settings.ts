@@ -1,5 +1,5 @@
 /** The monitor's settings kept in localStorage (spec section 3: useMapType, alarmSound). */
-import { MAP_TYPES, type MapType } from '../../domain/codes';
+import { MAP_CHOICES, type MapChoice } from '../../domain/codes';
 
 export const LOCAL_KEYS = {
   mapType: 'useMapType',
@@ -24,10 +24,10 @@ function write(key: string, value: string) {
   }
 }
 
-/** The user's map type, or undefined to use the brand's. */
-export const readMapType = (): MapType | undefined =>
-  read(LOCAL_KEYS.mapType, (raw) => MAP_TYPES.find((t) => t === raw));
-export const writeMapType = (t: MapType) => write(LOCAL_KEYS.mapType, t);
+/** The user's map type (a keyed provider, OSM or Offline), or undefined to use the default. */
+export const readMapType = (): MapChoice | undefined =>
+  read(LOCAL_KEYS.mapType, (raw) => MAP_CHOICES.find((t) => t === raw));
+export const writeMapType = (t: MapChoice) => write(LOCAL_KEYS.mapType, t);
 
 /** `alarmSound` is stored as {isOpen}; sound is on unless the user turned it off. */
 export const readAlarmSound = (): boolean =>

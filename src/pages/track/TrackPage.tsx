@@ -1,9 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Select } from 'antd';
+import { Alert, Button, Drawer } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { MAP_TYPES, type MapType } from '../../domain/codes';
 import type { MonitorDevice } from '../../domain/device-view';
 import { STAY_MIN_DEFAULT_S } from '../../domain/track/rules';
 import { ACCOUNT_ZONE } from '../../domain/time-zone';
@@ -12,6 +11,8 @@ import type { FleetMapHandle } from '../../maps/types';
 import { PHONE_CONTENT_PADDING } from '../../components/layout/layoutSizes';
 import { useIsNarrow, useIsPhone } from '../../hooks/useIsPhone';
 import { fetchDevices } from '../monitor/api';
+import { MapNotice } from '../monitor/MapNotice';
+import { MapTypeSelect } from '../monitor/MapTypeSelect';
 import { useMapSetup } from '../monitor/useMapSetup';
 import { fetchTrackUsers, type TrackOptions, type TrackRange } from './api';
 import { Legend } from './Legend';
@@ -131,15 +132,13 @@ export default function TrackPage() {
   // The page renders on every frame it plays: the controls that do not change are kept as they are.
   const mapTypeSelect = useMemo(
     () => (
-      <Select<MapType>
-        value={map.mapType}
+      <MapTypeSelect
+        drawn={map.drawn}
         onChange={map.setMapType}
-        options={MAP_TYPES.map((m) => ({ value: m, label: t(`monitor:mapType.${m}`) }))}
-        style={{ position: 'absolute', top: 8, right: 8, width: 110, zIndex: 10 }}
-        data-testid="map-type"
+        style={{ position: 'absolute', top: 8, right: 8, zIndex: 10 }}
       />
     ),
-    [map.mapType, map.setMapType, t],
+    [map.drawn, map.setMapType],
   );
 
   // On a phone the query drawer closes to show the tracks it loads.
@@ -178,23 +177,7 @@ export default function TrackPage() {
           data-testid="track-error"
         />
       )}
-      {map.offlineReason && (
-        <Alert
-          type="info"
-          showIcon
-          message={t(
-            map.offlineReason === 'noKey' ? 'monitor:map.offlineNoKey' : 'monitor:map.offlineFailed',
-          )}
-          style={{
-            position: 'absolute',
-            left: 8,
-            bottom: 8,
-            zIndex: 10,
-            padding: '2px 10px',
-            fontSize: 12,
-          }}
-        />
-      )}
+      <MapNotice drawn={map.drawn} style={{ left: 8, bottom: 8 }} />
     </>
   );
   const results = (

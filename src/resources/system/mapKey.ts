@@ -1,4 +1,4 @@
-import { MAP_TYPES } from '../../domain/codes';
+import { MAP_CHOICES } from '../../domain/codes';
 import type { EntityDescriptor, FormAction, FormView } from '../types';
 
 /**
@@ -26,7 +26,7 @@ export const MAP_KEY_ENTITY: EntityDescriptor = {
     defaultMapType: {
       type: 'select',
       buttons: true,
-      options: MAP_TYPES.map((t) => ({ value: t, labelKey: `mapTypes.${t}` })),
+      options: MAP_CHOICES.map((t) => ({ value: t, labelKey: `mapTypes.${t}` })),
       helpKey: 'help.defaultMapType',
     },
     geocoder: {
