@@ -3,6 +3,7 @@
  * car icon state, list order, tab filter and counts, compass sector, expiry badge.
  */
 import { DEVICE_MENU_TYPE, DEVICE_STATE, RUN_STATE, type CarIconState } from './codes';
+import { calendarDaysUntil } from './day-count';
 import { expiryStatus, shownState, type ExpiryBand } from './expiry';
 import { isExpired, runStateOf, time, type RunStateInput } from './run-state';
 
@@ -155,9 +156,20 @@ export function compassSector(course: number): CompassSector {
   return COMPASS_SECTORS[Math.round(c / 45) % 8];
 }
 
-export type ExpiryBadge = ExpiryBand;
+/** The expiry badge of a row: its band (the colour) and the real count of days (the text). */
+export interface ExpiryBadge {
+  band: ExpiryBand;
+  /** Calendar days to the expiry (day-count.ts): 0 today, 1 tomorrow; negative once past. */
+  days: number;
+}
 
-/** Badge of the expiry filters (spec section 9: 7 days, 60 days, already expired). */
-export function expiryBadge(d: MonitorDevice, now: number): ExpiryBadge | null {
-  return expiryStatus(d, now).band;
+/**
+ * Badge of the expiry filters (spec section 9: 7 days, 60 days, already expired). The band says
+ * which filter finds the device; the text must say the days actually left, not the band's bound
+ * (issue 32). `timeZone`: see day-count.ts.
+ */
+export function expiryBadge(d: MonitorDevice, now: number, timeZone?: string): ExpiryBadge | null {
+  const s = expiryStatus(d, now);
+  if (s.band == null || s.at == null) return null;
+  return { band: s.band, days: calendarDaysUntil(s.at, now, timeZone) };
 }

@@ -1,32 +1,51 @@
-import { BellOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover, Space, Switch, Typography, notification } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { BellFilled, BellOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
+import { Badge, Button, Popover, Space, Switch, Tag, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayName } from '../../domain/device-view';
+import { useSessionUser } from '../../hooks/useSession';
 import type { AlarmEvent } from '../../providers/live';
+import { alarmLabel } from './AlarmNoticeBody';
 import { beep } from './beep';
 import { readAlarmSound, writeAlarmSound } from './settings';
-import { formatDateTime } from './texts';
 import type { DeviceStore } from './store';
+import { useAlarmNotices } from './useAlarmNotices';
 import { useUnreadAlarms } from './useUnreadAlarms';
 
 // antd's List (with Pagination and rc-select) loads when the bell is opened (page weight, issue 18).
 const AlarmRecent = lazy(() => import('./AlarmRecent'));
 
 const RECENT_MAX = 50;
-/** At most this many pop-ups at once; a burst of alarms must not bury the map. */
-const POPUPS_MAX = 3;
 /** One beep per this interval at most, however many alarms arrive. */
 const BEEP_GAP_MS = 2_000;
 
+interface Props {
+  store: DeviceStore;
+  onOpenDevice(id: number): void;
+  /** Phone layout: with the device panel open, pop-ups collapse into a badge (useAlarmNotices). */
+  phone: boolean;
+  panelOpen: boolean;
+}
+
 /**
- * Alarm pop-ups, the unread count (the server's unread total plus new alarms, see
- * useUnreadAlarms), a link to the alarm list and the sound switch (stored as alarmSound {isOpen}).
+ * Alarm pop-ups (grouped per device, types mutable: useAlarmNotices), the unread count (the
+ * server's unread total plus new alarms, see useUnreadAlarms), a link to the alarm list, the
+ * sound switch (stored as alarmSound {isOpen}) and the muted types to turn back on.
  */
-export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenDevice(id: number): void }) {
+export function AlarmBell({ store, onOpenDevice, phone, panelOpen }: Props) {
   const { t } = useTranslation('monitor');
-  const [api, holder] = notification.useNotification({ maxCount: POPUPS_MAX, placement: 'bottomRight' });
+  const user = useSessionUser();
+  const deviceName = useCallback(
+    (id: number) => {
+      const d = store.devices.get(id);
+      return d && displayName(d);
+    },
+    [store],
+  );
+  const notices = useAlarmNotices({ userId: user?.id, phone, panelOpen, deviceName, onOpenDevice });
+  const notify = notices.notify;
+  const [open, setOpen] = useState(false);
   const { allowed, unread, arrived, reread } = useUnreadAlarms();
   const [recent, setRecent] = useState<AlarmEvent[]>([]);
   const [sound, setSound] = useState(readAlarmSound);
@@ -38,16 +57,9 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
     store.onAlarms = (alarms) => {
       arrived(alarms.length);
       setRecent((r) => [...alarms.slice().reverse(), ...r].slice(0, RECENT_MAX));
-      for (const a of alarms.slice(-POPUPS_MAX)) {
-        const d = store.devices.get(a.deviceId);
-        api.warning({
-          key: `alarm-${a.id}`,
-          message: t(`alarm.${a.alarm}`, { defaultValue: a.alarm }),
-          description: `${d ? displayName(d) : a.terminalId} · ${formatDateTime(a.time)}`,
-          onClick: () => onOpenDevice(a.deviceId),
-        });
-      }
-      if (soundRef.current && Date.now() - lastBeep.current > BEEP_GAP_MS) {
+      // Muted types still count and list; they neither pop up nor sound.
+      const loud = notify(alarms);
+      if (loud && soundRef.current && Date.now() - lastBeep.current > BEEP_GAP_MS) {
         lastBeep.current = Date.now();
         beep();
       }
@@ -55,7 +67,7 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
     return () => {
       store.onAlarms = undefined;
     };
-  }, [store, api, t, onOpenDevice, arrived]);
+  }, [store, notify, arrived]);
 
   useEffect(() => {
     store.onListLoaded = reread;
@@ -76,8 +88,36 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
         <Typography.Text>{t('alarms.sound')}</Typography.Text>
         <Switch size="small" checked={sound} onChange={toggleSound} data-testid="alarm-sound" />
       </Space>
+      {notices.muted.length > 0 && (
+        <div style={{ marginBottom: 8 }} data-testid="muted-alarms">
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>
+            {t('alarms.mutedList')}
+          </Typography.Text>
+          {notices.muted.map((type) => (
+            <Tag
+              key={type}
+              closable
+              onClose={(e) => {
+                e.preventDefault();
+                notices.unmute(type);
+              }}
+              closeIcon={<span aria-label={t('alarms.unmute', { type: alarmLabel(t, type) })}>×</span>}
+              data-testid={`muted-${type}`}
+              style={{ marginBottom: 4 }}
+            >
+              {alarmLabel(t, type)}
+            </Tag>
+          ))}
+        </div>
+      )}
       <Suspense fallback={null}>
-        <AlarmRecent recent={recent} onOpenDevice={onOpenDevice} />
+        <AlarmRecent
+          recent={recent}
+          onOpenDevice={(id) => {
+            setOpen(false);
+            onOpenDevice(id);
+          }}
+        />
       </Suspense>
       {allowed ? (
         <Link to="/index/alarms" data-testid="alarm-bell-all" style={{ display: 'block', marginTop: 8 }}>
@@ -89,8 +129,26 @@ export function AlarmBell({ store, onOpenDevice }: { store: DeviceStore; onOpenD
 
   return (
     <>
-      {holder}
-      <Popover content={content} title={t('alarms.title')} trigger="click">
+      {notices.holder}
+      {/* The collapsed notices (a phone's panel is open): a tap opens the recent alarms. */}
+      {notices.held > 0 && (
+        <Button
+          danger
+          type="primary"
+          shape="round"
+          icon={<BellFilled />}
+          onClick={() => {
+            notices.clearHeld();
+            setOpen(true);
+          }}
+          aria-label={t('alarms.held', { count: notices.held })}
+          title={t('alarms.held', { count: notices.held })}
+          data-testid="alarm-notice-badge"
+        >
+          {notices.held}
+        </Button>
+      )}
+      <Popover content={content} title={t('alarms.title')} trigger="click" open={open} onOpenChange={setOpen}>
         <Badge count={unread} size="small" overflowCount={99}>
           <Button icon={<BellOutlined />} title={t('alarms.title')} data-testid="alarm-bell" />
         </Badge>

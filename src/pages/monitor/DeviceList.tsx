@@ -1,8 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined, SortAscendingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Empty, Input, Segmented, Spin } from 'antd';
+import { Button, Empty, Input, Segmented, Select, Spin } from 'antd';
 import type { TFunction } from 'i18next';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_MENU_TYPE } from '../../domain/codes';
 import {
@@ -13,8 +13,9 @@ import {
   type DeviceTab,
   type MonitorDevice,
 } from '../../domain/device-view';
+import { keepPositions, LIST_ORDERS, mayReorder, sameOrder, type ListOrder } from '../../domain/list-order';
 import { runStateOf } from '../../domain/run-state';
-import { runStateColor, runStateText } from './texts';
+import { expiryBadgeText, runStateColor, runStateText } from './texts';
 import { useNow } from './useMonitorData';
 
 const ROW_HEIGHT = 56;
@@ -33,8 +34,12 @@ const TABS: { tab: DeviceTab; key: string }[] = [
 ];
 
 interface Props {
-  /** The whole list in spec order. */
+  /** The whole list in the chosen order (the store's, at most RESORT_MS old). */
   ordered: readonly MonitorDevice[];
+  order: ListOrder;
+  onOrder(order: ListOrder): void;
+  /** The latest data of a device (the store's), for rows kept in place. */
+  current(id: number): MonitorDevice | undefined;
   /** Changes whenever device data changed (the store version). */
   version: number;
   /** Changes whenever the list was sorted again (DeviceStore.getOrderVersion). */
@@ -47,7 +52,18 @@ interface Props {
 }
 
 /** Tabs with counts, search, and the virtualized rows: only visible rows exist in the DOM. */
-export function DeviceList({ ordered, version, orderVersion, loading, selectedId, onSelect, onRowsRendered }: Props) {
+export function DeviceList({
+  ordered,
+  order,
+  onOrder,
+  current,
+  version,
+  orderVersion,
+  loading,
+  selectedId,
+  onSelect,
+  onRowsRendered,
+}: Props) {
   const { t } = useTranslation('monitor');
   const [tab, setTab] = useState<DeviceTab>(DEVICE_MENU_TYPE.all);
   const [query, setQuery] = useState('');
@@ -56,11 +72,29 @@ export function DeviceList({ ordered, version, orderVersion, loading, selectedId
   // Counted again when the order is (a state change resorts it within RESORT_MS), not on every
   // flush of positions, which do not move a device between tabs: 50,000 devices made it costly.
   const counts = useMemo(() => tabCounts(ordered, now), [orderVersion, now]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rows = useMemo(
+  const fresh = useMemo(
     // The "all" tab without a search is the whole list: no copy of 50,000 rows per flush.
     () => (tab === DEVICE_MENU_TYPE.all && !query.trim() ? ordered : filterDevices(ordered, tab, query, now)),
     [ordered, tab, query, now],
   );
+  // Rows never move under the user's hand (issue 32): while a pointer is over the rows or they
+  // are scrolled, live updates change rows in place and the new order waits. Another tab, search
+  // or order, or "Sort now", is the user's own action and applies at once.
+  const [pointerOver, setPointerOver] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const [sortAsked, setSortAsked] = useState(0);
+  const held = !mayReorder({ pointerOver, scrollTop: scrolled ? 1 : 0 });
+  const explicit = `${tab}\n${query}\n${order}\n${sortAsked}`;
+  const shown = useRef<{ rows: MonitorDevice[]; explicit: string } | null>(null);
+  const rows = useMemo(() => {
+    const prev = shown.current;
+    if (!held || !prev || prev.explicit !== explicit) return fresh as MonitorDevice[];
+    return keepPositions(prev.rows, fresh, current);
+  }, [fresh, held, explicit, current]);
+  useLayoutEffect(() => {
+    shown.current = { rows, explicit };
+  }, [rows, explicit]);
+  const behind = held && !sameOrder(rows, fresh);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -113,39 +147,88 @@ export function DeviceList({ ordered, version, orderVersion, loading, selectedId
           ),
         }))}
       />
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('list.search')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        style={{ margin: '8px 8px', width: 'calc(100% - 16px)' }}
-        data-testid="device-search"
-      />
-      <div
-        ref={scrollRef}
-        style={{ flex: 1, overflow: 'auto', position: 'relative' }}
-        data-testid="device-rows"
-      >
-        {loading && rows.length === 0 ? (
-          <Spin style={{ display: 'block', margin: '32px auto' }} />
-        ) : rows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
-        ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((v) => (
-              <DeviceRow
-                key={rows[v.index].id}
-                device={rows[v.index]}
-                now={now}
-                top={v.start}
-                selected={rows[v.index].id === selectedId}
-                onSelect={onSelect}
-                t={t}
-              />
-            ))}
-          </div>
+      <div style={{ display: 'flex', gap: 6, margin: 8 }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('list.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="device-search"
+        />
+        <Select
+          value={order}
+          onChange={onOrder}
+          prefix={<SortAscendingOutlined />}
+          aria-label={t('list.order')}
+          title={t('list.order')}
+          popupMatchSelectWidth={false}
+          style={{ flex: '0 1 44%', minWidth: 0 }}
+          data-testid="list-order"
+          options={LIST_ORDERS.map((o) => ({
+            value: o,
+            label: <span data-testid={`order-${o}`}>{t(`list.orders.${o}`)}</span>,
+          }))}
+        />
+      </div>
+      {/* The pill floats over the rows: a bar pushing them down would move them under the pointer. */}
+      <div style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}>
+        {behind && (
+          <Button
+            size="small"
+            shape="round"
+            icon={<SyncOutlined />}
+            title={t('list.orderHeld')}
+            onClick={() => {
+              setSortAsked((n) => n + 1);
+              if (scrollRef.current) scrollRef.current.scrollTop = 0;
+            }}
+            style={{
+              position: 'absolute',
+              bottom: 8,
+              left: '50%',
+              transform: 'translateX(-50%)',
+              zIndex: 2,
+              boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
+            }}
+            data-testid="sort-now"
+          >
+            {t('list.sortNow')}
+          </Button>
         )}
+        <div
+          ref={scrollRef}
+          style={{ flex: 1, overflow: 'auto', position: 'relative' }}
+          data-testid="device-rows"
+          data-held={held ? 'true' : 'false'}
+          onPointerEnter={() => setPointerOver(true)}
+          onPointerLeave={() => setPointerOver(false)}
+          onScroll={(e) => {
+            const away = e.currentTarget.scrollTop > 0;
+            if (away !== scrolled) setScrolled(away);
+          }}
+        >
+          {loading && rows.length === 0 ? (
+            <Spin style={{ display: 'block', margin: '32px auto' }} />
+          ) : rows.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+          ) : (
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((v) => (
+                <DeviceRow
+                  key={rows[v.index].id}
+                  device={rows[v.index]}
+                  now={now}
+                  top={v.start}
+                  selected={rows[v.index].id === selectedId}
+                  onSelect={onSelect}
+                  t={t}
+                />
+              ))}
+            </div>
+          )}
+        </div>
       </div>
     </div>
   );
@@ -194,8 +277,8 @@ const DeviceRow = memo(function DeviceRow({ device: d, now, top, selected, onSel
           {displayName(d)}
         </strong>
         {badge && (
-          <span className={`monitor-badge monitor-badge-${badge}`} data-testid="expiry-badge">
-            {t(`expiry.${badge}`)}
+          <span className={`monitor-badge monitor-badge-${badge.band}`} data-testid="expiry-badge">
+            {expiryBadgeText(t, badge)}
           </span>
         )}
       </div>

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { compassSector, displayName, expiryBadge, type MonitorDevice } from '../../domain/device-view';
 import { expiryStatus } from '../../domain/expiry';
 import { runStateOf } from '../../domain/run-state';
-import { formatDate, formatDateTime, runStateColor, runStateText } from './texts';
+import { expiryBadgeText, formatDate, formatDateTime, runStateColor, runStateText } from './texts';
 import { lookupAddress } from './address';
 import type { PanelAction } from './actions';
 
@@ -118,8 +118,12 @@ export function DevicePanel({
           <span data-testid="panel-expiry">
             {expiry.at != null ? formatDate(expiry.at) : t('panel.noExpiry')}
             {badge && (
-              <Tag color={badge === 'expired' ? 'red' : 'orange'} style={{ marginInlineStart: 6 }}>
-                {t(`expiry.${badge}`)}
+              <Tag
+                color={badge.band === 'expired' ? 'red' : 'orange'}
+                style={{ marginInlineStart: 6 }}
+                data-testid="panel-expiry-badge"
+              >
+                {expiryBadgeText(t, badge)}
               </Tag>
             )}
           </span>
@@ -138,11 +142,12 @@ export function DevicePanel({
           {badge && expiry.at != null && (
             <div
               data-testid="panel-expiry-note"
-              style={{ color: badge === 'expired' ? '#cf1322' : '#d46b08', fontSize: 12 }}
+              style={{ color: badge.band === 'expired' ? '#cf1322' : '#d46b08', fontSize: 12 }}
             >
+              {/* The badge's calendar count (day-count.ts), so the two never disagree. */}
               {expiry.expired
                 ? t('panel.expiredOn', { date: formatDate(expiry.at) })
-                : t('panel.daysLeft', { days: expiry.daysLeft })}
+                : t('panel.daysLeft', { days: Math.max(0, badge.days) })}
             </div>
           )}
         </Descriptions.Item>

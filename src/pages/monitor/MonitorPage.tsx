@@ -16,7 +16,8 @@ import { DeviceSheet } from './DeviceSheet';
 import { MapNotice } from './MapNotice';
 import { MapToolbar } from './MapToolbar';
 import { MonitorMap } from './MonitorMap';
-import { readShowNames, writeShowNames } from './settings';
+import type { ListOrder } from '../../domain/list-order';
+import { readListOrder, readShowNames, writeListOrder, writeShowNames } from './settings';
 import { peekHeight, type SheetState } from './sheetSnap';
 import {
   useCountdown,
@@ -44,8 +45,19 @@ export default function MonitorPage() {
   const canPickAccount = useMemo(() => can(abilityFor(user), PERMISSIONS.agentList), [user]);
   const canRenew = useMemo(() => can(abilityFor(user), PERMISSIONS.orderPay), [user]);
   const [accountId, setAccountId] = useSelectedAccount();
-  const data = useMonitorData(getToken(), canPickAccount ? accountId : undefined);
+  // The list order the user chose, kept per user (issue 32).
+  const [order, setOrder] = useState<ListOrder>(() => readListOrder(user?.id));
+  const data = useMonitorData(getToken(), canPickAccount ? accountId : undefined, order);
   const { store, version } = data;
+  const chooseOrder = useCallback(
+    (o: ListOrder) => {
+      setOrder(o);
+      store.setOrder(o);
+      writeListOrder(user?.id, o);
+    },
+    [store, user?.id],
+  );
+  const current = useCallback((id: number) => store.devices.get(id), [store]);
   const [tid, setTid] = useSelectedDevice();
   const map = useMapSetup();
   const mapRef = useRef<FleetMapHandle>(null);
@@ -118,6 +130,9 @@ export default function MonitorPage() {
       )}
       <DeviceList
         ordered={ordered}
+        order={order}
+        onOrder={chooseOrder}
+        current={current}
         version={version}
         orderVersion={store.getOrderVersion()}
         loading={!data.loaded}
@@ -209,7 +224,9 @@ export default function MonitorPage() {
           placeMapType={map.provider !== 'offline' ? map.mapType : null}
           countdown={countdown}
           onRefresh={data.reload}
-          bell={<AlarmBell store={store} onOpenDevice={onMarkerSelect} />}
+          bell={
+            <AlarmBell store={store} onOpenDevice={onMarkerSelect} phone={phone} panelOpen={!!selected} />
+          }
           phone={phone}
         />
         {below}

@@ -3,21 +3,25 @@ import { MAP_CHOICES, MAP_TYPES, type MapChoice, type MapType } from '../../doma
 import { MAP_DEFAULT_DEVICE_PLATFORM } from '../../domain/constants';
 import type { MonitorDevice } from '../../domain/device-view';
 import type { AgentRow } from '../../domain/hierarchy';
+import type { ListOrder } from '../../domain/list-order';
 import { ApiError, request } from '../../providers/http';
 import type { LocationsV2 } from '../../domain/device-locations';
 import { devicesFromColumns } from './decode';
 import { devicesInWorker } from './listClient';
 import { takeOrAskList } from './listPrefetch';
 
-/** A device list: in spec order already when the list worker read it, else as the API sent it. */
+/** A device list: in `order` already when the list worker read it, else as the API sent it. */
 export interface DeviceListLoad {
   slices: MonitorDevice[][];
   sorted: boolean;
+  /** The order the slices are in when sorted (absent: the spec's, list-order.ts `state`). */
+  order?: ListOrder;
 }
 
 /** The columnar V2 read by the list worker; null when that way does not answer (see fetchDevices). */
 async function fetchInWorker(
   userId: number | undefined,
+  order: ListOrder,
   signal: AbortSignal,
 ): Promise<MonitorDevice[][] | null> {
   let res: Response;
@@ -28,14 +32,17 @@ async function fetchInWorker(
     return null;
   }
   if (!res.ok) return null;
-  return devicesInWorker(await res.arrayBuffer(), signal);
+  return devicesInWorker(await res.arrayBuffer(), order, signal);
 }
 
 /**
  * Devices with state and last position; `userId` narrows to one selected account. The
  * columnar V2 first (much smaller at 10,000 devices); V1 on a server without it.
  */
-export async function fetchDevices(userId: number | undefined, signal: AbortSignal): Promise<MonitorDevice[]> {
+export async function fetchDevices(
+  userId: number | undefined,
+  signal: AbortSignal,
+): Promise<MonitorDevice[]> {
   const body = userId ? { userId } : {};
   try {
     const v2 = await request<LocationsV2>('/device/findDeviceLocationAllV2', body, { signal });
@@ -47,15 +54,16 @@ export async function fetchDevices(userId: number | undefined, signal: AbortSign
 }
 
 /**
- * The monitor's list: V2 parsed and ordered by the list worker; when that way fails, fetchDevices
+ * The monitor's list: V2 parsed and put in `order` by the list worker; when that way fails, fetchDevices
  * (which reports errors and expired sessions as every call does).
  */
 export async function loadDeviceList(
   userId: number | undefined,
+  order: ListOrder,
   signal: AbortSignal,
 ): Promise<DeviceListLoad> {
-  const slices = await fetchInWorker(userId, signal);
-  if (slices) return { slices, sorted: true };
+  const slices = await fetchInWorker(userId, order, signal);
+  if (slices) return { slices, sorted: true, order };
   return { slices: [await fetchDevices(userId, signal)], sorted: false };
 }
 

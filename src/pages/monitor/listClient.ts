@@ -1,4 +1,5 @@
 import type { MonitorDevice } from '../../domain/device-view';
+import type { ListOrder } from '../../domain/list-order';
 import type { ListReply } from './listProtocol';
 
 /**
@@ -8,7 +9,10 @@ import type { ListReply } from './listProtocol';
  */
 let worker: Worker | null = null;
 let seq = 0;
-const pending = new Map<number, { slices: MonitorDevice[][]; done(slices: MonitorDevice[][] | null): void }>();
+const pending = new Map<
+  number,
+  { slices: MonitorDevice[][]; done(slices: MonitorDevice[][] | null): void }
+>();
 
 function theWorker(): Worker {
   if (worker) return worker;
@@ -37,10 +41,14 @@ function theWorker(): Worker {
 }
 
 /**
- * The devices of a findDeviceLocationAllV2 body in spec order, in slices as the worker sent
+ * The devices of a findDeviceLocationAllV2 body in `order`, in slices as the worker sent
  * them; null when the body is not a successful answer (or no worker can run).
  */
-export function devicesInWorker(bytes: ArrayBuffer, signal: AbortSignal): Promise<MonitorDevice[][] | null> {
+export function devicesInWorker(
+  bytes: ArrayBuffer,
+  order: ListOrder,
+  signal: AbortSignal,
+): Promise<MonitorDevice[][] | null> {
   if (typeof Worker === 'undefined') return Promise.resolve(null);
   const id = ++seq;
   return new Promise((resolve, reject) => {
@@ -56,6 +64,6 @@ export function devicesInWorker(bytes: ArrayBuffer, signal: AbortSignal): Promis
         resolve(slices);
       },
     });
-    theWorker().postMessage({ seq: id, bytes }, [bytes]);
+    theWorker().postMessage({ seq: id, bytes, order }, [bytes]);
   });
 }

@@ -1,11 +1,22 @@
-/** The monitor's settings kept in localStorage (spec section 3: useMapType, alarmSound). */
+/**
+ * The monitor's settings kept in localStorage (spec section 3: useMapType, alarmSound). The list
+ * order and the muted alarm pop-ups are kept per user (issue 32): two people sharing a browser
+ * each keep theirs.
+ */
+import { currentAlarmType } from '../../domain/alarm-types';
 import { MAP_CHOICES, type MapChoice } from '../../domain/codes';
+import { DEFAULT_LIST_ORDER, isListOrder, type ListOrder } from '../../domain/list-order';
 
 export const LOCAL_KEYS = {
   mapType: 'useMapType',
   alarmSound: 'alarmSound',
   showNames: 'monitorShowNames',
+  /** Followed by `:<user id>`. */
+  listOrder: 'monitorListOrder',
+  mutedAlarms: 'monitorMutedAlarms',
 } as const;
+
+const perUser = (key: string, userId: number | undefined) => `${key}:${userId ?? 0}`;
 
 function read<T>(key: string, parse: (raw: string) => T | undefined): T | undefined {
   try {
@@ -39,3 +50,21 @@ export const writeAlarmSound = (isOpen: boolean) => write(LOCAL_KEYS.alarmSound,
 
 export const readShowNames = (): boolean => read(LOCAL_KEYS.showNames, (raw) => raw === '1') ?? true;
 export const writeShowNames = (on: boolean) => write(LOCAL_KEYS.showNames, on ? '1' : '0');
+
+/** The list order the user chose last (list-order.ts), else the spec's. */
+export const readListOrder = (userId: number | undefined): ListOrder =>
+  read(perUser(LOCAL_KEYS.listOrder, userId), (raw) => (isListOrder(raw) ? raw : undefined)) ??
+  DEFAULT_LIST_ORDER;
+export const writeListOrder = (userId: number | undefined, order: ListOrder) =>
+  write(perUser(LOCAL_KEYS.listOrder, userId), order);
+
+/** Alarm types the user wants no pop-up for (they still count and list), by current name. */
+export const readMutedAlarms = (userId: number | undefined): string[] =>
+  read(perUser(LOCAL_KEYS.mutedAlarms, userId), (raw) => {
+    const v = JSON.parse(raw) as unknown;
+    return Array.isArray(v)
+      ? [...new Set(v.filter((x) => typeof x === 'string').map(currentAlarmType))]
+      : undefined;
+  }) ?? [];
+export const writeMutedAlarms = (userId: number | undefined, types: readonly string[]) =>
+  write(perUser(LOCAL_KEYS.mutedAlarms, userId), JSON.stringify(types));

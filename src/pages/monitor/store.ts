@@ -1,11 +1,13 @@
 /**
  * The monitor's device data, outside React state: a Map keyed by id plus a version number.
  * Live events are queued and applied together at most every FLUSH_MS, so 2,000 updates/s
- * cost a few renders per second instead of thousands; the spec order (a sort of the whole
- * list) is recomputed at most every RESORT_MS while positions stream in.
+ * cost a few renders per second instead of thousands; the list order the user chose (a sort of
+ * the whole list, list-order.ts) is recomputed at most every RESORT_MS while positions stream in.
+ * Whether the rows on screen take that order is the list's decision (DeviceList, keepPositions).
  */
 import { STOP_SPEED_KMH } from '../../domain/constants';
-import { sortDevices, type MonitorDevice } from '../../domain/device-view';
+import type { MonitorDevice } from '../../domain/device-view';
+import { DEFAULT_LIST_ORDER, orderFollowsLive, sortDevicesBy, type ListOrder } from '../../domain/list-order';
 import { time } from '../../domain/run-state';
 import { nextTask } from '../../lib/yield';
 import type { AlarmEvent, LiveEvent, PositionEvent, StateEvent } from '../../providers/live';
@@ -35,6 +37,7 @@ export class DeviceStore {
   private orderedAt = 0;
   private orderDirty = false;
   private orderVersion = 0;
+  private order: ListOrder = DEFAULT_LIST_ORDER;
   /** List loads being merged (replaceSlices): live events wait until they are in. */
   private replacing = 0;
   /** Positions applied since the map last reported a render (benchmark hook). */
@@ -42,6 +45,11 @@ export class DeviceStore {
   onAlarms?: (alarms: AlarmEvent[]) => void;
   /** A REST load of the list ended (loaded or failed, not cancelled): the bell reads its total. */
   onListLoaded?: () => void;
+
+  /** `order`: the user's saved choice, so the first load is sorted the way they want. */
+  constructor(order: ListOrder = DEFAULT_LIST_ORDER) {
+    this.order = order;
+  }
 
   subscribe = (l: Listener) => {
     this.listeners.add(l);
@@ -52,6 +60,16 @@ export class DeviceStore {
 
   /** Changes with each new sort of the list (the tab counts only move then). */
   getOrderVersion = () => this.orderVersion;
+
+  getOrder = () => this.order;
+
+  /** The user chose another order: sorted at once (an explicit action, issue 32). */
+  setOrder(order: ListOrder) {
+    if (order === this.order) return;
+    this.order = order;
+    this.resort(Date.now());
+    this.bump();
+  }
 
   private bump() {
     this.version++;
@@ -98,7 +116,7 @@ export class DeviceStore {
         await nextTask();
         if (cancelled()) return false;
       }
-      this.swapIn(devices, load.sorted ? ordered : null);
+      this.swapIn(devices, load.sorted ? ordered : null, load);
       return true;
     } finally {
       this.replacing--;
@@ -106,12 +124,17 @@ export class DeviceStore {
     }
   }
 
-  private swapIn(devices: Map<number, MonitorDevice>, ordered: MonitorDevice[] | null) {
+  private swapIn(
+    devices: Map<number, MonitorDevice>,
+    ordered: MonitorDevice[] | null,
+    load?: DeviceListLoad,
+  ) {
     this.devices = devices;
     this.idByTerminal = new Map();
     for (const d of devices.values()) this.idByTerminal.set(d.terminalID, d.id);
     const now = Date.now();
-    if (ordered) {
+    // The worker sorted in the order asked when the load started; the user may have chosen another since.
+    if (ordered && (load?.order ?? DEFAULT_LIST_ORDER) === this.order) {
       this.ordered = ordered;
       this.orderedAt = now;
       this.orderDirty = false;
@@ -134,7 +157,7 @@ export class DeviceStore {
     this.bump();
   }
 
-  /** The list in spec order; stale by at most RESORT_MS while live updates arrive. */
+  /** The list in the chosen order; stale by at most RESORT_MS while live updates arrive. */
   getOrdered(now = Date.now()): MonitorDevice[] {
     if (this.orderDirty && now - this.orderedAt >= RESORT_MS) this.resort(now);
     return this.ordered;
@@ -155,7 +178,7 @@ export class DeviceStore {
   }
 
   private resort(now: number) {
-    this.ordered = sortDevices([...this.devices.values()], now);
+    this.ordered = sortDevicesBy([...this.devices.values()], this.order, now);
     this.orderedAt = now;
     this.orderDirty = false;
     this.orderVersion++;
@@ -182,13 +205,14 @@ export class DeviceStore {
     }
     if (alarms.length) this.onAlarms?.(alarms);
     if (changed) {
-      this.orderDirty = true;
+      // By name or expiry a position or a state does not move a device: no sort for them.
+      if (orderFollowsLive(this.order)) this.orderDirty = true;
       // Rows are read from the Map by id, so their content is current even before a resort.
       const now = Date.now();
-      if (now - this.orderedAt >= RESORT_MS) this.resort(now);
+      if (this.orderDirty && now - this.orderedAt >= RESORT_MS) this.resort(now);
       else {
         this.ordered = this.ordered.map((d) => this.devices.get(d.id) ?? d);
-        this.scheduleResort(now);
+        if (this.orderDirty) this.scheduleResort(now);
       }
       this.bump();
     }

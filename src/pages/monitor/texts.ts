@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { RUN_STATE } from '../../domain/codes';
+import type { ExpiryBadge } from '../../domain/device-view';
 import { durationParts, type RunState } from '../../domain/run-state';
 
 /** "2 d 3 h", "12 min": units are words of the monitor namespace, numbers stay numbers. */
@@ -47,3 +48,12 @@ const RUN_STATE_COLOR: Record<RunState['kind'], string> = {
 
 /** The one date formatter (account zone, YYYY-MM-DD HH:mm:ss), under the names the monitor imports. */
 export { formatDate, formatDateTime } from '../../domain/date-format';
+
+/** The expiry badge's words: the days actually left (issue 32), not the band's bound. */
+export function expiryBadgeText(t: TFunction, badge: ExpiryBadge): string {
+  if (badge.band === 'expired') return t('monitor:expiry.expired');
+  if (badge.days <= 0) return t('monitor:expiry.today');
+  if (badge.days === 1) return t('monitor:expiry.tomorrow');
+  return t('monitor:expiry.inDays', { days: badge.days });
+}
+

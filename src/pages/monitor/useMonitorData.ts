@@ -3,6 +3,7 @@ import { SESSION_KEYS } from '../../providers/session';
 import { connectLive, type LiveStatus } from '../../providers/live';
 import { loadDeviceList } from './api';
 import { storedAccountId } from './listPrefetch';
+import type { ListOrder } from '../../domain/list-order';
 import { DeviceStore } from './store';
 
 /** The account whose devices are shown; kept in session storage (`selectAgentId`, spec section 3). */
@@ -44,8 +45,13 @@ export interface MonitorData {
  * Loads the device list over REST (a new load aborts the one in flight, spec section 4), keeps
  * it current from the websocket, and reloads after a reconnect.
  */
-export function useMonitorData(token: string | null, accountId: number | undefined): MonitorData {
-  const [store] = useState(() => new DeviceStore());
+export function useMonitorData(
+  token: string | null,
+  accountId: number | undefined,
+  order: ListOrder,
+): MonitorData {
+  // The order the page starts with; later choices go through store.setOrder.
+  const [store] = useState(() => new DeviceStore(order));
   const version = useSyncExternalStore(store.subscribe, store.getVersion);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -58,7 +64,7 @@ export function useMonitorData(token: string | null, accountId: number | undefin
     const ctrl = new AbortController();
     inFlight.current = ctrl;
     setLoading(true);
-    loadDeviceList(accountId, ctrl.signal)
+    loadDeviceList(accountId, store.getOrder(), ctrl.signal)
       // Merged in slices, a task each (the list worker has parsed and ordered them).
       .then((load) => store.replaceSlices(load, () => ctrl.signal.aborted))
       .then((done) => {

@@ -130,13 +130,25 @@ describe('compass sector', () => {
 
 describe('expiry badge', () => {
   it('expired, within 7 days, within 60 days, or none', () => {
-    expect(expiryBadge(device({ platformExpireAt: ago(1000) }), NOW)).toBe('expired');
+    const band = (d: ReturnType<typeof device>) => expiryBadge(d, NOW, 'UTC')?.band;
+    expect(band(device({ platformExpireAt: ago(1000) }))).toBe('expired');
     // The dates decide, not a stored state code (src/domain/expiry.ts).
     expect(expiryBadge(device({ state: DEVICE_STATE.expired }), NOW)).toBeNull();
-    expect(expiryBadge(device({ platformExpireAt: inDays(7) }), NOW)).toBe('within7Days');
-    expect(expiryBadge(device({ platformExpireAt: inDays(7.1) }), NOW)).toBe('within60Days');
-    expect(expiryBadge(device({ userExpireAt: inDays(60) }), NOW)).toBe('within60Days');
+    expect(band(device({ platformExpireAt: inDays(7) }))).toBe('within7Days');
+    expect(band(device({ platformExpireAt: inDays(7.1) }))).toBe('within60Days');
+    expect(band(device({ userExpireAt: inDays(60) }))).toBe('within60Days');
     expect(expiryBadge(device({ platformExpireAt: inDays(61) }), NOW)).toBeNull();
     expect(expiryBadge(device(), NOW)).toBeNull();
+  });
+  it('carries the real count of days, not the band bound (issue 32)', () => {
+    // NOW is 12:00 UTC: two days later at 12:00 is two calendar days, and the band is "7 days".
+    expect(expiryBadge(device({ platformExpireAt: inDays(2) }), NOW, 'UTC')).toEqual({
+      band: 'within7Days',
+      days: 2,
+    });
+    expect(expiryBadge(device({ platformExpireAt: inDays(45) }), NOW, 'UTC')).toEqual({
+      band: 'within60Days',
+      days: 45,
+    });
   });
 });

@@ -122,6 +122,43 @@ describe('device store', () => {
     expect(store.getOrdered().map((d) => d.id)).toEqual([2, 1]);
   });
 
+  it('sorts in the order the user chose, at once when it changes', () => {
+    const store = new DeviceStore('name');
+    store.replaceAll([
+      device({ id: 1, carNumber: 'Truck 10', speed: 50 }),
+      device({ id: 2, carNumber: 'truck 2', speed: 0 }),
+    ]);
+    expect(store.getOrdered().map((d) => d.id)).toEqual([2, 1]);
+    const v = store.getOrderVersion();
+    store.setOrder('state');
+    expect(store.getOrderVersion()).toBe(v + 1);
+    expect(store.getOrdered().map((d) => d.id)).toEqual([1, 2]);
+  });
+
+  it('by name, positions streaming in never sort again (they cannot change it)', () => {
+    vi.useFakeTimers();
+    const store = new DeviceStore('name');
+    store.replaceAll([device({ id: 1, carNumber: 'A' }), device({ id: 2, carNumber: 'B' })]);
+    const v = store.getOrderVersion();
+    store.enqueue([pos(1, new Date().toISOString(), 0)]);
+    vi.advanceTimersByTime(FLUSH_MS + RESORT_MS * 2);
+    expect(store.getOrderVersion()).toBe(v);
+    expect(store.getOrdered()[0].location?.speed).toBe(0);
+  });
+
+  it("does not take a worker's order of another kind than the one chosen meanwhile", async () => {
+    const store = new DeviceStore('name');
+    await store.replaceSlices(
+      {
+        slices: [[device({ id: 3, carNumber: 'C' }), device({ id: 1, carNumber: 'A' })]],
+        sorted: true,
+        order: 'state',
+      },
+      () => false,
+    );
+    expect(store.getOrdered().map((d) => d.id)).toEqual([1, 3]);
+  });
+
   it('finds a device id by IMEI (selectedTid)', () => {
     const store = new DeviceStore();
     const d = device({ id: 5 });

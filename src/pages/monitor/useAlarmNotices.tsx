@@ -1,0 +1,126 @@
+import { App, notification } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  groupAlarms,
+  noticeMode,
+  toggleMuted,
+  withoutType,
+  type AlarmNotice,
+  type IncomingAlarm,
+} from '../../domain/alarm-notices';
+import { currentAlarmType } from '../../domain/alarm-types';
+import { PHONE_HEADER_HEIGHT } from '../../components/layout/layoutSizes';
+import { AlarmNoticeActions, AlarmNoticeLines, alarmLabel } from './AlarmNoticeBody';
+import { readMutedAlarms, writeMutedAlarms } from './settings';
+
+/** At most this many notices at once (each one device's alarms); a burst must not bury the map. */
+const NOTICES_MAX = 3;
+/** Seconds a notice stays; a new alarm of its device starts the count again. */
+const NOTICE_SECONDS = 8;
+
+interface Options {
+  userId: number | undefined;
+  /** Phone layout with the device panel open: notices collapse into a badge (noticeMode). */
+  phone: boolean;
+  panelOpen: boolean;
+  deviceName(id: number): string | undefined;
+  onOpenDevice(id: number): void;
+}
+
+/**
+ * The alarm pop-ups of the monitor (issue 32): one notice per device for alarms arriving close
+ * together (alarm-notices.ts), alarm types muted from the notice (kept per user), and, while a
+ * phone's device panel is open, a count on a badge instead of notices over the panel.
+ */
+export function useAlarmNotices({ userId, phone, panelOpen, deviceName, onOpenDevice }: Options) {
+  const { t } = useTranslation('monitor');
+  const { message } = App.useApp();
+  // On a phone at the top, under the header: the list sheet and the panel are at the bottom.
+  const [api, holder] = notification.useNotification({
+    maxCount: NOTICES_MAX,
+    stack: false,
+    top: phone ? PHONE_HEADER_HEIGHT + 8 : undefined,
+  });
+  const [muted, setMuted] = useState<string[]>(() => readMutedAlarms(userId));
+  const mutedRef = useRef(new Set(muted));
+  const groups = useRef<AlarmNotice[]>([]);
+  const [held, setHeld] = useState(0);
+  const mode = noticeMode(phone, panelOpen);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+
+  const saveMuted = useCallback(
+    (next: string[]) => {
+      setMuted(next);
+      mutedRef.current = new Set(next);
+      writeMutedAlarms(userId, next);
+    },
+    [userId],
+  );
+
+  // The latest callbacks, for notices shown earlier whose buttons are clicked later.
+  const show = useRef<(n: AlarmNotice) => void>(() => {});
+  const mute = useRef<(type: string) => void>(() => {});
+  show.current = (n) => {
+    const open = () => {
+      api.destroy(n.key);
+      onOpenDevice(n.deviceId);
+    };
+    api.warning({
+      key: n.key,
+      message: <span data-testid="alarm-notice-device">{deviceName(n.deviceId) ?? n.terminalId}</span>,
+      description: <AlarmNoticeLines notice={n} t={t} />,
+      actions: <AlarmNoticeActions notice={n} t={t} onOpen={open} onMute={(type) => mute.current(type)} />,
+      onClick: () => onOpenDevice(n.deviceId),
+      onClose: () => {
+        groups.current = groups.current.filter((g) => g.key !== n.key);
+      },
+      duration: NOTICE_SECONDS,
+      placement: phone ? 'top' : 'bottomRight',
+      props: { 'data-testid': 'alarm-notice' },
+    });
+  };
+  mute.current = (type) => {
+    saveMuted(toggleMuted([...mutedRef.current], type, true));
+    const r = withoutType(groups.current, type);
+    groups.current = r.notices;
+    for (const key of r.closed) api.destroy(key);
+    for (const n of r.changed) show.current(n);
+    message.info(t('alarms.mutedDone', { type: alarmLabel(t, type) }));
+  };
+
+  /** Alarms arrived; false when every one of them is muted (no sound either). */
+  const notify = useCallback((alarms: readonly IncomingAlarm[]): boolean => {
+    const loud = alarms.filter((a) => !mutedRef.current.has(currentAlarmType(a.alarm)));
+    if (!loud.length) return false;
+    if (modeRef.current === 'badge') {
+      setHeld((h) => h + loud.length);
+      return true;
+    }
+    const r = groupAlarms(groups.current, loud, Date.now(), mutedRef.current);
+    groups.current = r.notices;
+    for (const n of r.changed) show.current(n);
+    return true;
+  }, []);
+
+  // The panel opened on a phone: notices showing would cover it, so they give way to the badge.
+  useEffect(() => {
+    if (mode !== 'badge') {
+      setHeld(0);
+      return;
+    }
+    for (const g of groups.current) api.destroy(g.key);
+    groups.current = [];
+  }, [mode, api]);
+
+  return {
+    holder,
+    notify,
+    muted,
+    unmute: (type: string) => saveMuted(toggleMuted(muted, type, false)),
+    /** Alarms that arrived while notices were collapsed into the badge. */
+    held,
+    clearHeld: () => setHeld(0),
+  };
+}
