@@ -144,9 +144,13 @@ export function toggleMuted(muted: readonly string[], type: string, mute: boolea
   return [...set].sort();
 }
 
+/** Width a notice needs beside the device panel: antd's notice (384 px) and its margin. */
+export const NOTICE_ROOM = 384 + 24;
+
 /**
- * How pop-ups show: on a phone with the device panel open they would cover it (the panel is a
- * bottom drawer, the notices stack over the map), so they collapse into a badge the user taps.
+ * How pop-ups show. They never cover the open device panel: where the map has no room for them
+ * beside it (a phone, whose panel is a bottom drawer as wide as the screen: `room` 0; a narrow
+ * window) they collapse into a badge the user taps.
  */
-export const noticeMode = (phone: boolean, panelOpen: boolean): 'popup' | 'badge' =>
-  phone && panelOpen ? 'badge' : 'popup';
+export const noticeMode = (panelOpen: boolean, room: number): 'popup' | 'badge' =>
+  panelOpen && room < NOTICE_ROOM ? 'badge' : 'popup';

@@ -1,6 +1,6 @@
 import { BellFilled, BellOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover, Space, Switch, Tag, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayName } from '../../domain/device-view';
@@ -26,6 +26,10 @@ interface Props {
   /** Phone layout: with the device panel open, pop-ups collapse into a badge (useAlarmNotices). */
   phone: boolean;
   panelOpen: boolean;
+  /** Width of the notice layer beside the panel. */
+  noticeRoom: number;
+  /** Where the notices go (AlarmNoticeLayer, over the map). */
+  noticeRoot: RefObject<HTMLDivElement | null>;
 }
 
 /**
@@ -33,7 +37,7 @@ interface Props {
  * server's unread total plus new alarms, see useUnreadAlarms), a link to the alarm list, the
  * sound switch (stored as alarmSound {isOpen}) and the muted types to turn back on.
  */
-export function AlarmBell({ store, onOpenDevice, phone, panelOpen }: Props) {
+export function AlarmBell({ store, onOpenDevice, phone, panelOpen, noticeRoom, noticeRoot }: Props) {
   const { t } = useTranslation('monitor');
   const user = useSessionUser();
   const deviceName = useCallback(
@@ -43,7 +47,15 @@ export function AlarmBell({ store, onOpenDevice, phone, panelOpen }: Props) {
     },
     [store],
   );
-  const notices = useAlarmNotices({ userId: user?.id, phone, panelOpen, deviceName, onOpenDevice });
+  const notices = useAlarmNotices({
+    userId: user?.id,
+    phone,
+    panelOpen,
+    room: noticeRoom,
+    deviceName,
+    onOpenDevice,
+    container: noticeRoot,
+  });
   const notify = notices.notify;
   const [open, setOpen] = useState(false);
   const { allowed, unread, arrived, reread } = useUnreadAlarms();

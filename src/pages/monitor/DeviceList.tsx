@@ -164,7 +164,7 @@ export function DeviceList({
           aria-label={t('list.order')}
           title={t('list.order')}
           popupMatchSelectWidth={false}
-          style={{ flex: '0 1 44%', minWidth: 0 }}
+          style={{ flex: '0 0 auto', maxWidth: '46%' }}
           data-testid="list-order"
           options={LIST_ORDERS.map((o) => ({
             value: o,

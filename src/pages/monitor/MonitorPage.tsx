@@ -10,6 +10,7 @@ import type { DistanceUnit, FleetMapHandle } from '../../maps/types';
 import { getToken } from '../../providers/session';
 import { AgentSelect } from './AgentSelect';
 import { AlarmBell } from './AlarmBell';
+import { AlarmNoticeLayer } from './AlarmNoticeLayer';
 import { publishRendered } from './benchHooks';
 import { DeviceList } from './DeviceList';
 import { DeviceSheet } from './DeviceSheet';
@@ -76,6 +77,9 @@ export default function MonitorPage() {
   // A tablet keeps the list beside the map, narrower, so the map keeps half the width.
   const listWidth = useIsNarrow() ? 280 : 340;
   const [sheet, setSheet] = useState<SheetState>('peek');
+  // Alarm notices live in the map (AlarmNoticeLayer), clear of the list and of the desktop panel.
+  const noticeRoot = useRef<HTMLDivElement>(null);
+  const [noticeRoom, setNoticeRoom] = useState(0);
 
   const selectedId = store.idOf(tid);
   const selected = selectedId != null ? store.devices.get(selectedId) : undefined;
@@ -225,12 +229,21 @@ export default function MonitorPage() {
           countdown={countdown}
           onRefresh={data.reload}
           bell={
-            <AlarmBell store={store} onOpenDevice={onMarkerSelect} phone={phone} panelOpen={!!selected} />
+            <AlarmBell
+              store={store}
+              onOpenDevice={onMarkerSelect}
+              phone={phone}
+              panelOpen={!!selected}
+              noticeRoom={noticeRoom}
+              noticeRoot={noticeRoot}
+            />
           }
           phone={phone}
         />
         {below}
       </div>
+      {/* The desktop panel is 340 px wide at the map's right edge (8 px), plus a gap. */}
+      <AlarmNoticeLayer ref={noticeRoot} clearRight={!phone && selected ? 356 : 0} onWidth={setNoticeRoom} />
     </>
   );
 

@@ -1,5 +1,5 @@
 import { App, notification } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   groupAlarms,
@@ -10,7 +10,6 @@ import {
   type IncomingAlarm,
 } from '../../domain/alarm-notices';
 import { currentAlarmType } from '../../domain/alarm-types';
-import { PHONE_HEADER_HEIGHT } from '../../components/layout/layoutSizes';
 import { AlarmNoticeActions, AlarmNoticeLines, alarmLabel } from './AlarmNoticeBody';
 import { readMutedAlarms, writeMutedAlarms } from './settings';
 
@@ -18,35 +17,55 @@ import { readMutedAlarms, writeMutedAlarms } from './settings';
 const NOTICES_MAX = 3;
 /** Seconds a notice stays; a new alarm of its device starts the count again. */
 const NOTICE_SECONDS = 8;
+/** Below the phone's map toolbar (one row of 44 px buttons). */
+const NOTICE_TOP_PHONE = 64;
+/** Above the map's offline notice and its list-load error. */
+const NOTICE_BOTTOM = 44;
 
 interface Options {
   userId: number | undefined;
-  /** Phone layout with the device panel open: notices collapse into a badge (noticeMode). */
+  /** Phone layout: notices at the top of the map. */
   phone: boolean;
   panelOpen: boolean;
+  /** Width beside the open panel for notices (0 on a phone): without room, a badge (noticeMode). */
+  room: number;
   deviceName(id: number): string | undefined;
   onOpenDevice(id: number): void;
+  /** The layer over the map the notices are placed in (AlarmNoticeLayer). */
+  container: RefObject<HTMLDivElement | null>;
 }
 
 /**
  * The alarm pop-ups of the monitor (issue 32): one notice per device for alarms arriving close
- * together (alarm-notices.ts), alarm types muted from the notice (kept per user), and, while a
- * phone's device panel is open, a count on a badge instead of notices over the panel.
+ * together (alarm-notices.ts), alarm types muted from the notice (kept per user), and, while the
+ * device panel is open with no room beside it (a phone), a count on a badge instead of notices
+ * over the panel.
  */
-export function useAlarmNotices({ userId, phone, panelOpen, deviceName, onOpenDevice }: Options) {
+export function useAlarmNotices({
+  userId,
+  phone,
+  panelOpen,
+  room,
+  deviceName,
+  onOpenDevice,
+  container,
+}: Options) {
   const { t } = useTranslation('monitor');
   const { message } = App.useApp();
-  // On a phone at the top, under the header: the list sheet and the panel are at the bottom.
+  // In the map: on a phone at the top under the toolbar (the list sheet and the panel are at the
+  // bottom); on a desktop bottom left, above the map notice, clear of the panel at the top right.
   const [api, holder] = notification.useNotification({
     maxCount: NOTICES_MAX,
     stack: false,
-    top: phone ? PHONE_HEADER_HEIGHT + 8 : undefined,
+    top: NOTICE_TOP_PHONE,
+    bottom: NOTICE_BOTTOM,
+    getContainer: () => container.current ?? document.body,
   });
   const [muted, setMuted] = useState<string[]>(() => readMutedAlarms(userId));
   const mutedRef = useRef(new Set(muted));
   const groups = useRef<AlarmNotice[]>([]);
   const [held, setHeld] = useState(0);
-  const mode = noticeMode(phone, panelOpen);
+  const mode = noticeMode(panelOpen, phone ? 0 : room);
   const modeRef = useRef(mode);
   modeRef.current = mode;
 
@@ -77,7 +96,7 @@ export function useAlarmNotices({ userId, phone, panelOpen, deviceName, onOpenDe
         groups.current = groups.current.filter((g) => g.key !== n.key);
       },
       duration: NOTICE_SECONDS,
-      placement: phone ? 'top' : 'bottomRight',
+      placement: phone ? 'top' : 'bottomLeft',
       props: { 'data-testid': 'alarm-notice' },
     });
   };
@@ -104,7 +123,7 @@ export function useAlarmNotices({ userId, phone, panelOpen, deviceName, onOpenDe
     return true;
   }, []);
 
-  // The panel opened on a phone: notices showing would cover it, so they give way to the badge.
+  // The panel opened without room beside it: notices showing would cover it, so they give way to the badge.
   useEffect(() => {
     if (mode !== 'badge') {
       setHeld(0);

@@ -3,6 +3,7 @@ import {
   groupAlarms,
   NOTICE_GROUP_MS,
   NOTICE_LINES_MAX,
+  NOTICE_ROOM,
   noticeLines,
   noticeMode,
   noticeTypes,
@@ -117,9 +118,10 @@ describe('muting from a notice', () => {
 });
 
 describe('where notices show', () => {
-  it('on a phone with the device panel open they collapse into a badge', () => {
-    expect(noticeMode(true, true)).toBe('badge');
-    expect(noticeMode(true, false)).toBe('popup');
-    expect(noticeMode(false, true)).toBe('popup');
+  it('with the device panel open and no room beside it (a phone) they collapse into a badge', () => {
+    expect(noticeMode(true, 0)).toBe('badge');
+    expect(noticeMode(true, NOTICE_ROOM - 1)).toBe('badge');
+    expect(noticeMode(true, NOTICE_ROOM)).toBe('popup');
+    expect(noticeMode(false, 0)).toBe('popup');
   });
 });
