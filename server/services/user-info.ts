@@ -22,6 +22,8 @@ export interface UserInfo {
   idCard: string;
   ancestors: string;
   importNum: number;
+  /** The administrator lets it import devices without a factory test record (issue 32). */
+  importThirdParty: boolean;
   expireAt: string | null;
   remark: string;
   createdAt: string;
@@ -44,6 +46,7 @@ export function toUserInfo(u: UserRow, counts = { deviceNum: 0, saleNum: 0 }): U
     idCard: u.idCard,
     ancestors: u.ancestors,
     importNum: u.importNum,
+    importThirdParty: u.importThirdParty,
     expireAt: u.expireAt ? u.expireAt.toISOString() : null,
     remark: u.remark,
     createdAt: u.createdAt.toISOString(),

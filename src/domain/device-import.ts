@@ -1,4 +1,4 @@
-import { IMPORT_PROTOCOLS_808 } from './codes';
+import { DEVICE_PROTOCOL, IMPORT_PROTOCOL, IMPORT_PROTOCOLS_808 } from './codes';
 import type { MessageKey } from './messages';
 import { isValidImei, parseLines } from './validators';
 
@@ -28,3 +28,25 @@ export function checkImportLines(text: string, importProtocol: number): ImportLi
     return { line, imei, ok: true };
   });
 }
+
+/**
+ * The device protocol code of a third-party device (issue 32: imported without a factory test
+ * record, so no stock row says what it is): the family its import protocol names. "Other" is
+ * K100, a code of no family, which binds to the family the device first connects with
+ * (familyMayServe).
+ */
+const THIRD_PARTY_PROTOCOL: Readonly<Record<number, number>> = {
+  [IMPORT_PROTOCOL.other]: DEVICE_PROTOCOL.K100,
+  [IMPORT_PROTOCOL.jt808]: DEVICE_PROTOCOL.eight,
+  [IMPORT_PROTOCOL.gt06]: DEVICE_PROTOCOL.Gt06,
+  [IMPORT_PROTOCOL.jt808LongStandby]: DEVICE_PROTOCOL.eight,
+  [IMPORT_PROTOCOL.bsj11]: DEVICE_PROTOCOL.Bsj,
+  [IMPORT_PROTOCOL.teltonika]: DEVICE_PROTOCOL.Teltonika,
+  [IMPORT_PROTOCOL.osmand]: DEVICE_PROTOCOL.OsmAnd,
+  [IMPORT_PROTOCOL.h02]: DEVICE_PROTOCOL.H02,
+  [IMPORT_PROTOCOL.tk103]: DEVICE_PROTOCOL.Tk103,
+  [IMPORT_PROTOCOL.meitrack]: DEVICE_PROTOCOL.Meitrack,
+};
+
+export const thirdPartyProtocol = (importProtocol: number): number =>
+  THIRD_PARTY_PROTOCOL[importProtocol] ?? DEVICE_PROTOCOL.K100;

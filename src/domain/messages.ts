@@ -70,6 +70,8 @@ export const MESSAGES = {
   imeiDuplicate: 'This IMEI appears more than once in the list',
   imeiExists: 'This IMEI has already been imported',
   imeiNoTestRecord: 'This IMEI has no factory test record',
+  imeiThirdParty:
+    'This IMEI is not from our factory (no test record). To import trackers of other makers (Teltonika, H02…), ask the administrator to turn on "Import third-party devices" for your account',
   mapConfigMissing: 'Map configuration not obtained',
   osmandKeyInvalid: 'The OsmAnd key must be 12 to 64 letters, digits or . _ ~ -',
   plateTaken: 'This plate number is already used by another device, please enter a new one',

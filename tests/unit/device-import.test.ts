@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_PROTOCOL } from '../../src/domain/codes';
-import { checkImportLines } from '../../src/domain/device-import';
+import { DEVICE_PROTOCOL, IMPORT_PROTOCOL } from '../../src/domain/codes';
+import { checkImportLines, thirdPartyProtocol } from '../../src/domain/device-import';
 
 describe('import list checks', () => {
   it('trims lines, skips blanks and numbers the remaining lines', () => {
@@ -19,5 +19,15 @@ describe('import list checks', () => {
       const r = checkImportLines('13511221122\n135112211223\n864717003283581', p);
       expect(r.map((x) => x.ok)).toEqual([true, false, false]);
     }
+  });
+});
+
+describe('third-party devices', () => {
+  it('take the device protocol of the family their import protocol names', () => {
+    expect(thirdPartyProtocol(IMPORT_PROTOCOL.teltonika)).toBe(DEVICE_PROTOCOL.Teltonika);
+    expect(thirdPartyProtocol(IMPORT_PROTOCOL.h02)).toBe(DEVICE_PROTOCOL.H02);
+    expect(thirdPartyProtocol(IMPORT_PROTOCOL.jt808LongStandby)).toBe(DEVICE_PROTOCOL.eight);
+    // "Other": a code of no family, bound to the family it first connects with.
+    expect(thirdPartyProtocol(IMPORT_PROTOCOL.other)).toBe(DEVICE_PROTOCOL.K100);
   });
 });

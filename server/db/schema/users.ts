@@ -37,6 +37,11 @@ export const users = pgTable(
     expireAt: timestamp('expire_at', { withTimezone: true }),
     language: varchar('language', { length: 8 }),
     payAllowed: boolean('pay_allowed').notNull().default(false),
+    /**
+     * The administrator lets this agent import devices that have no factory test record (trackers
+     * bought elsewhere: a Teltonika, an H02). Off by default; only the administrator changes it.
+     */
+    importThirdParty: boolean('import_third_party').notNull().default(false),
     /** Set by a password reset: the one-time password must be changed before anything else. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     remark: varchar('remark', { length: 255 }).notNull().default(''),

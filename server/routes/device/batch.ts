@@ -9,6 +9,7 @@ import {
   resetDevicePasswords,
   changeDeviceType,
   setDevicePassword,
+  previewTransfer,
   transferDevices,
   updateExpireType,
   updateExpiry,
@@ -17,7 +18,7 @@ import {
   updateTimezone,
 } from '../../services/devices/batch-ops';
 import { BatchFields } from './schemas';
-import { BatchResult, PasswordResetResult } from './responses';
+import { BatchPlan, BatchResult, PasswordResetResult } from './responses';
 import { replies } from '../../lib/schema/response';
 
 const tags = ['device'];
@@ -33,6 +34,20 @@ export default async function deviceBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = (req: FastifyRequest): BatchContext => ({ db: app.db, bus: app.bus, auth: authOf(req) });
 
+  app.post(
+    '/device/deviceTransform/preview',
+    {
+      schema: {
+        tags,
+        description:
+          'What /device/deviceTransform would do now (its dry run): each device with its current owner, the new owner, the refusals',
+        response: replies(BatchPlan),
+        body: body({ userId: Id() }),
+      },
+      config: { access: { permission: [P.deviceTransfer] } },
+    },
+    async (req) => ok(await previewTransfer(ctx(req), req.body)),
+  );
   app.post(
     '/device/deviceTransform',
     {

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Body, Id, Int, LineList, Type } from '../../lib/schema/primitives';
+import { Body, Id, LineList, OneOf, Type } from '../../lib/schema/primitives';
+import { IMPORT_PROTOCOL } from '../../../src/domain/codes';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS as P } from '../../../config/roles';
 import { ok } from '../../lib/envelope';
@@ -20,7 +21,7 @@ export default async function deviceImportRoutes(fastify: FastifyInstance) {
           'Imports devices (one IMEI per line) into an account of the caller; answers a result per line',
         body: Body({
           imeis: LineList(),
-          importProtocol: Int(0, 4),
+          importProtocol: OneOf(Object.values(IMPORT_PROTOCOL)),
           userId: Type.Optional(Id()),
         }),
         response: replies(ImportResult),

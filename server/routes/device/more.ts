@@ -25,10 +25,10 @@ import { devicesOfAgents } from '../../services/devices/agents-devices';
 import { enableTime, findKey } from '../../services/devices/device-facts';
 import { ownersOfTerminals } from '../../services/devices/owners-of';
 import { replaceImei } from '../../services/devices/replace-imei';
-import { sellDevices } from '../../services/devices/sale';
+import { previewSale, sellDevices } from '../../services/devices/sale';
 import { updateDevice } from '../../services/devices/update-device';
 import pictureRoutes from './pictures';
-import { BatchResult, DeviceRow } from './responses';
+import { BatchPlan, BatchResult, DeviceRow } from './responses';
 import { BatchFields } from './schemas';
 
 const tags = ['device'];
@@ -119,6 +119,21 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
     async (req) => ok(await transferDevices(ctx(req), req.body)),
   );
 
+  const SaleBody = Body({ ...BatchFields, userId: Id(), userExpireAt: Type.Optional(Nullable(Text(40))) });
+  app.post(
+    '/device/userSale/preview',
+    {
+      schema: {
+        tags,
+        description:
+          'What /device/userSale would do now (its dry run): the devices, their owners, the customer',
+        body: SaleBody,
+        response: replies(BatchPlan),
+      },
+      config: { access: { permission: [P.deviceTransfer] } },
+    },
+    async (req) => ok(await previewSale(ctx(req), req.body)),
+  );
   app.post(
     '/device/userSale',
     {
@@ -126,7 +141,7 @@ export default async function deviceMoreRoutes(fastify: FastifyInstance) {
         tags,
         description:
           "Sells devices to a customer account below the caller (counted in the importing agent's saleNum), optionally with the customer's expiry",
-        body: Body({ ...BatchFields, userId: Id(), userExpireAt: Type.Optional(Nullable(Text(40))) }),
+        body: SaleBody,
         response: replies(BatchResult),
       },
       config: { ...write(P.deviceTransfer), liveScope: true },

@@ -105,6 +105,37 @@ export const BatchResult = Row(BatchOutcome, {
   ],
 });
 
+/**
+ * What a batch would do (issue 32): the preview of a renewal by card or a transfer, computed by
+ * the code that runs the batch (src/domain/batch-plan.ts).
+ */
+export const BatchPlan = Row({
+  ...BatchOutcome,
+  succeeded: Type.Integer({ description: 'Devices that would change (items)' }),
+  items: Type.Array(
+    Row({
+      terminalID: Str(),
+      name: Str(),
+      owner: Type.Optional(Str()),
+      expireBefore: Type.Optional(Stamp()),
+      expireAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    }),
+    { description: 'Each device that would change, and how' },
+  ),
+  newOwner: Type.Optional(Row({ id: Int(), username: Str(), nickname: Str() })),
+  cards: Type.Optional(
+    Row(
+      {
+        cardType: Int(),
+        spent: Int(),
+        balanceBefore: Nullable(Int()),
+        balanceAfter: Nullable(Int()),
+      },
+      { description: 'Cards the renewal would spend; null balances: unlimited (administrator)' },
+    ),
+  ),
+});
+
 /** resetDevicePassword: the batch result, and each reset device's new password (shown this once). */
 export const PasswordResetResult = Row({
   ...BatchOutcome,

@@ -10,9 +10,9 @@ import { authOf } from '../../plugins/auth';
 import { cardAccounts } from '../../services/cards/balances';
 import { moveCards } from '../../services/cards/move';
 import { exportCardRecords, listCardRecords } from '../../services/cards/records';
-import { renewBatchByCard, renewByCard } from '../../services/cards/renew';
+import { previewRenewBatch, renewBatchByCard, renewByCard } from '../../services/cards/renew';
 import { Page, replies, sheetReply } from '../../lib/schema/response';
-import { BatchResult } from '../device/responses';
+import { BatchPlan, BatchResult } from '../device/responses';
 import { CardAccounts, CardMoved, CardRecord, Renewal } from './responses';
 import { CardTypeField, Format, Remark, TimeRange } from './schemas';
 
@@ -71,6 +71,26 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     },
     async (req) => ok(await renewByCard(db, authOf(req), req.body.terminalID, req.body.cardType as CardType)),
   );
+  const RenewBatch = Body({
+    terminalIDs: List(Text(TERMINAL_ID_MAX), CARD_RENEW_BATCH_MAX * 2),
+    cardType: CardTypeField,
+    batchId: Type.Optional(Token(64, { minLength: 1 })),
+  });
+  app.post(
+    '/card/renewBatch/preview',
+    {
+      schema: {
+        tags,
+        description:
+          'What /card/renewBatch would do now, decided as it decides: each device from what expiry to what, the cards spent and left; nothing changes',
+        body: RenewBatch,
+        response: replies(BatchPlan),
+      },
+      config: { access: { permission: [P.cardRenew] } },
+    },
+    async (req) =>
+      ok(await previewRenewBatch(db, authOf(req), { ...req.body, cardType: req.body.cardType as CardType })),
+  );
   app.post(
     '/card/renewBatch',
     {
@@ -78,12 +98,11 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Renews many devices with one card type each; progress over the websocket when given a batchId',
-        body: Body({
-          terminalIDs: List(Text(TERMINAL_ID_MAX), CARD_RENEW_BATCH_MAX * 2),
-          cardType: CardTypeField,
-          batchId: Type.Optional(Token(64, { minLength: 1 })),
-        }),
-        response: replies(BatchResult, 'Per device'),
+        body: RenewBatch,
+        response: replies(
+          Type.Object({ ...BatchResult.properties, items: Type.Array(Renewal) }),
+          'Per device; items: each renewal, from what expiry to what',
+        ),
       },
       config: { access: { permission: [P.cardRenew], write: true }, liveScope: true },
     },

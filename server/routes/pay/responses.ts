@@ -165,3 +165,30 @@ export const Refunded = Row({ ...orderFields, refundStatus: OneOf(['done', 'pend
 export const WebhookOutcome = Row({
   outcome: OneOf(OUTCOMES),
 });
+
+/** POST /renew/ways (issue 32): every way the caller can renew the devices, or whom to ask. */
+export const RenewWays = Row({
+  devices: Type.Array(Row({ terminalID: Type.String(), name: Type.String(), expireAt: Stamp() }), {
+    description: 'The devices asked about, with their platform expiry',
+  }),
+  ways: Type.Array(Type.Union([Type.Literal('cards'), Type.Literal('online')]), {
+    description: 'The ways open now: the caller’s own cards, online payment',
+  }),
+  nextStep: Nullable(
+    Type.Union([Type.Literal('askForCards'), Type.Literal('askForPrices'), Type.Literal('askAgent')], {
+      description: 'With no way open: what to do (ask the contact for cards, for prices, for the renewal)',
+    }),
+  ),
+  contact: Nullable(
+    Row(
+      { id: Type.Integer(), username: Type.String(), nickname: Type.String(), telephone: Type.String() },
+      { description: 'Whom to ask, with no way open' },
+    ),
+  ),
+  cards: Row({
+    allowed: Type.Boolean({ description: 'The caller renews by card (card:renew)' }),
+    unlimited: Type.Boolean({ description: 'The administrator: spends no card' }),
+    balances: Type.Array(Row({ cardType: CardType, count: Type.Integer({ minimum: 0 }) })),
+  }),
+  online: AllowedPay,
+});

@@ -25,6 +25,11 @@ export const UserInfo = Row(
     idCard: Str(),
     ancestors: Type.String({ description: 'Comma-separated id chain from the root, e.g. "0,1,2"' }),
     importNum: Type.Integer({ description: 'Devices the account may still import' }),
+    importThirdParty: Type.Optional(
+      Type.Boolean({
+        description: 'May import devices without a factory test record (set by the administrator)',
+      }),
+    ),
     expireAt: Stamp(),
     remark: Str(),
     createdAt: Type.String({ format: 'date-time' }),

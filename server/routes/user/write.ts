@@ -80,6 +80,7 @@ export default async function userWriteRoutes(fastify: FastifyInstance) {
     idCard: Str(32),
     password: Str(PASSWORD_MAX),
     oldPassword: Str(PASSWORD_MAX),
+    importThirdParty: Type.Optional(Type.Boolean()),
   });
   // Any account may edit itself (own password, contact details); editing another needs agent:edit.
   app.post(

@@ -1,5 +1,5 @@
 import { count, eq, like, or, sql } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES, PERMISSIONS, isAgentRole, type RoleValue } from '../../../config/roles';
+import { ASSIGNABLE_ROLES, PERMISSIONS, isAdmin, isAgentRole, type RoleValue } from '../../../config/roles';
 import { can } from '../../../src/domain/ability';
 import { childAncestors, isInSubtree } from '../../../src/domain/hierarchy';
 import type { MessageKey } from '../../../src/domain/messages';
@@ -97,6 +97,8 @@ export interface AccountChanges {
   expireAt?: string | null;
   password?: string;
   oldPassword?: string;
+  /** Only the administrator sets it, on an agent (issue 32). */
+  importThirdParty?: boolean;
 }
 
 export async function updateUser(
@@ -117,6 +119,12 @@ export async function updateUser(
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   for (const k of ['nickname', 'realname', 'telephone', 'email', 'address', 'idCard', 'remark'] as const) {
     if (c[k] !== undefined) set[k] = c[k];
+  }
+  if (c.importThirdParty !== undefined) {
+    // The administrator decides who may import devices our factory never tested.
+    if (!isAdmin(auth.user)) throw forbidden();
+    if (!isAgentRole(target.role)) throw badRequest('notAgent');
+    set.importThirdParty = c.importThirdParty;
   }
   // An account may not extend its own validity; its parents set it.
   if (c.expireAt !== undefined && !self) set.expireAt = c.expireAt ? new Date(c.expireAt) : null;

@@ -88,9 +88,31 @@ export async function runDeviceBatch(
   req: { terminalIDs: readonly string[]; batchId?: string },
   spec: BatchSpec,
 ): Promise<BatchResult> {
+  return (await checkOrRun(ctx, req, spec, false)).result;
+}
+
+/**
+ * The batch's dry run (issue 32: a preview before a transfer): the same devices through the same
+ * scope and rule, stopping before the change. `ready` are the devices it would change.
+ */
+export async function planDeviceBatch(
+  ctx: BatchContext,
+  req: { terminalIDs: readonly string[] },
+  spec: BatchSpec,
+): Promise<{ result: BatchResult; ready: BatchDevice[] }> {
+  return checkOrRun(ctx, req, spec, true);
+}
+
+async function checkOrRun(
+  ctx: BatchContext,
+  req: { terminalIDs: readonly string[]; batchId?: string },
+  spec: BatchSpec,
+  dryRun: boolean,
+): Promise<{ result: BatchResult; ready: BatchDevice[] }> {
   const ids = batchIds(req.terminalIDs);
   const { db, auth } = ctx;
-  const progress = progressReporter(ctx.bus, auth.user.id, req.batchId, ids.length);
+  const progress = progressReporter(ctx.bus, auth.user.id, dryRun ? undefined : req.batchId, ids.length);
+  const planned: BatchDevice[] = [];
   const failed: BatchFailure[] = [];
   let done = 0;
   const owners = db.select({ id: users.id }).from(users).where(scopeOf(auth));
@@ -116,13 +138,14 @@ export async function runDeviceBatch(
       if (key) failed.push(failure(t, key));
       else ready.push(d!);
     }
-    failed.push(...(await applyChunk(db, ready, spec, inScope)));
+    if (dryRun) planned.push(...ready);
+    else failed.push(...(await applyChunk(db, ready, spec, inScope)));
     done += part.length;
     progress.update(done, failed.length);
   }
-  clearCountCache();
+  if (!dryRun) clearCountCache();
   await progress.finish(failed.length);
-  return { total: ids.length, succeeded: ids.length - failed.length, failed };
+  return { result: { total: ids.length, succeeded: ids.length - failed.length, failed }, ready: planned };
 }
 
 async function applyChunk(

@@ -1,25 +1,43 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEVICE_STATE } from '../../../src/domain/codes';
-import { EXPIRE_TYPE } from '../../../src/domain/device-rules';
-import { renewedExpiry, type CardType } from '../../../src/domain/payment';
+import type { CardType } from '../../../src/domain/payment';
+import { extensionOf, type ExpiryState, type Extension } from '../../../src/domain/renew-plan';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/devices';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Extension };
 
-export interface Extension {
-  before: Date | null;
-  after: Date;
-  /** Set when the user expiry decides (expire type 1) and was moved too. */
-  userBefore?: Date | null;
-  userAfter?: Date | null;
+/**
+ * A device's expiries, read with the row locked inside the caller's transaction, so two
+ * renewals of the same device add up instead of both starting from the same old expiry.
+ */
+export async function lockExpiry(tx: Tx, deviceId: number): Promise<ExpiryState | undefined> {
+  const [row] = await tx
+    .select({ expire: devices.platformExpireAt, user: devices.userExpireAt, expireType: devices.expireType })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+    .for('update');
+  return row;
+}
+
+/** Writes an extension (extensionOf) to the device row. */
+export async function applyExtension(tx: Tx, deviceId: number, ext: Extension, now: Date) {
+  await tx
+    .update(devices)
+    .set({
+      platformExpireAt: ext.after,
+      ...(ext.userAfter ? { userExpireAt: ext.userAfter } : {}),
+      // A device stored as expired is simply offline again until it next reports.
+      state: sql`CASE WHEN ${devices.state} = ${DEVICE_STATE.expired} THEN ${DEVICE_STATE.offline} ELSE ${devices.state} END`,
+      updatedAt: now,
+    })
+    .where(eq(devices.id, deviceId));
 }
 
 /**
- * Moves one device's platform expiry on by a card's validity, inside the caller's transaction.
- * The row is locked first, so two renewals of the same device add up instead of both starting
- * from the same old expiry. When the device's user expiry is the one that decides (docs/expiry.md),
- * it moves by the same card, never past the platform expiry. null: the device is already lifetime.
+ * Moves one device's expiry on by a card's validity (src/domain/renew-plan.ts, extensionOf),
+ * inside the caller's transaction. null: the device is unknown or already lifetime.
  */
 export async function extendExpiry(
   tx: Tx,
@@ -27,28 +45,10 @@ export async function extendExpiry(
   cardType: CardType,
   now: Date,
 ): Promise<Extension | null> {
-  const [row] = await tx
-    .select({ expire: devices.platformExpireAt, user: devices.userExpireAt, type: devices.expireType })
-    .from(devices)
-    .where(eq(devices.id, deviceId))
-    .for('update');
-  if (!row) return null;
-  const after = renewedExpiry(row.expire, cardType, now);
-  if (!after) return null;
-  const userDecides = row.type === EXPIRE_TYPE.user && row.user != null;
-  const userNext = userDecides ? renewedExpiry(row.user, cardType, now) : null;
-  const userAfter = userNext && userNext.getTime() > after.getTime() ? after : userNext;
-  await tx
-    .update(devices)
-    .set({
-      platformExpireAt: after,
-      ...(userAfter ? { userExpireAt: userAfter } : {}),
-      // A device stored as expired is simply offline again until it next reports.
-      state: sql`CASE WHEN ${devices.state} = ${DEVICE_STATE.expired} THEN ${DEVICE_STATE.offline} ELSE ${devices.state} END`,
-      updatedAt: now,
-    })
-    .where(eq(devices.id, deviceId));
-  return { before: row.expire, after, ...(userAfter ? { userBefore: row.user, userAfter } : {}) };
+  const state = await lockExpiry(tx, deviceId);
+  const ext = state ? extensionOf(state, cardType, now) : null;
+  if (ext) await applyExtension(tx, deviceId, ext, now);
+  return ext;
 }
 
 /** `column - ms`, for taking back what a renewal added. */

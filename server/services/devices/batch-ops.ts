@@ -12,7 +12,8 @@ import {
 import type { MessageKey } from '../../../src/domain/messages';
 import { deviceTypes } from '../../db/schema/device-types';
 import { badRequest } from '../../lib/errors';
-import { runDeviceBatch, type BatchContext } from '../batch/run';
+import { runDeviceBatch, type BatchContext, type BatchSpec } from '../batch/run';
+import { previewMove } from './batch-preview';
 import { hashPassword, newDeviceSecret } from '../passwords';
 import { deleteDeviceSessions } from '../sessions';
 import { devicePasswordProblem } from '../../../src/domain/device-password';
@@ -29,12 +30,23 @@ const check = (key: MessageKey | null) => {
 };
 
 /** deviceTransform: to an account of the caller's subtree, never to the device's current owner. */
-export async function transferDevices(ctx: BatchContext, req: BatchRequest & { userId: number }) {
-  const target = await loadInScope(ctx.db, ctx.auth, req.userId);
-  return runDeviceBatch(ctx, req, {
+async function transferSpec(ctx: BatchContext, userId: number) {
+  const target = await loadInScope(ctx.db, ctx.auth, userId);
+  const spec: BatchSpec = {
     check: (d) => (d.userId === target.id ? 'deviceAlreadyOwned' : null),
     set: { userId: target.id },
-  });
+  };
+  return { target, spec };
+}
+
+export async function transferDevices(ctx: BatchContext, req: BatchRequest & { userId: number }) {
+  return runDeviceBatch(ctx, req, (await transferSpec(ctx, req.userId)).spec);
+}
+
+/** What transferDevices would do now (its dry run): the devices, their owners, the new owner. */
+export async function previewTransfer(ctx: BatchContext, req: BatchRequest & { userId: number }) {
+  const { target, spec } = await transferSpec(ctx, req.userId);
+  return previewMove(ctx, req, spec, target);
 }
 
 export function updateIconType(ctx: BatchContext, req: BatchRequest & { iconType: number }) {

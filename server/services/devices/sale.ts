@@ -1,7 +1,8 @@
 import { ROLE } from '../../../config/roles';
 import { parseDate, validateExpiryPair } from '../../../src/domain/validators';
 import { badField, badRequest } from '../../lib/errors';
-import { runDeviceBatch, type BatchContext, type BatchResult } from '../batch/run';
+import { runDeviceBatch, type BatchContext, type BatchResult, type BatchSpec } from '../batch/run';
+import { previewMove } from './batch-preview';
 import { loadDescendant } from '../scope';
 import type { BatchRequest } from './batch-ops';
 
@@ -20,12 +21,12 @@ export interface SaleRequest extends BatchRequest {
  * imported now owned by someone else, owner-counts.ts). Per device: in the caller's scope, not
  * already the customer's, and the new user expiry within the platform expiry.
  */
-export async function sellDevices(ctx: BatchContext, req: SaleRequest): Promise<BatchResult> {
+async function saleSpec(ctx: BatchContext, req: SaleRequest) {
   const customer = await loadDescendant(ctx.db, ctx.auth, req.userId);
   if (!CUSTOMER_ROLES.includes(customer.role)) throw badRequest('saleTargetNotCustomer');
   const userExpireAt = parseDate(req.userExpireAt);
   if (req.userExpireAt && !userExpireAt) throw badField('dateInvalid', 'userExpireAt');
-  return runDeviceBatch(ctx, req, {
+  const spec: BatchSpec = {
     check: (d) =>
       d.userId === customer.id
         ? 'deviceAlreadyOwned'
@@ -33,5 +34,16 @@ export async function sellDevices(ctx: BatchContext, req: SaleRequest): Promise<
           ? validateExpiryPair(d.platformExpireAt, userExpireAt)
           : null,
     set: { userId: customer.id, ...(userExpireAt ? { userExpireAt } : {}) },
-  });
+  };
+  return { customer, spec };
+}
+
+export async function sellDevices(ctx: BatchContext, req: SaleRequest): Promise<BatchResult> {
+  return runDeviceBatch(ctx, req, (await saleSpec(ctx, req)).spec);
+}
+
+/** What sellDevices would do now (its dry run): the devices, their owners, the customer. */
+export async function previewSale(ctx: BatchContext, req: SaleRequest) {
+  const { customer, spec } = await saleSpec(ctx, req);
+  return previewMove(ctx, req, spec, customer);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "import_third_party" boolean DEFAULT false NOT NULL;
