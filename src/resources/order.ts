@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { PERMISSIONS as P } from '../../config/roles';
 import { screen, type ResourceDescriptor } from './types';
 
-const RenewOnlinePage = lazy(() => import('../pages/pay/RenewOnlinePage'));
+const RenewPage = lazy(() => import('../pages/pay/RenewPage'));
 const generic = () => import('./order/screens').then((m) => m.ORDER_SCREENS);
 
 /**
@@ -16,10 +16,11 @@ export const orderResources: ResourceDescriptor[] = [
     generic,
   }),
   // Opened from the order list and the device panel, so it has no menu entry (nor label) of its
-  // own: its page carries its title.
-  screen('orderRenew', '/index/order/renew', [P.orderPay], {
+  // own: its page carries its title. It offers every way the account has (issue 32): its own
+  // renewal cards and online payment.
+  screen('orderRenew', '/index/order/renew', [P.orderPay, P.cardRenew], {
     labelKey: 'orderList',
     hidden: true,
-    page: RenewOnlinePage,
+    page: RenewPage,
   }),
 ];

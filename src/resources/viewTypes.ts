@@ -50,6 +50,11 @@ export interface EntityAction {
    */
   affects?: { endpoint: string; params?: Record<string, unknown>; ignoredFilters?: readonly string[] };
   /**
+   * The action's dry run (issue 32): posted first with the same request; what it answers
+   * (src/domain/batch-plan.ts) is shown, and the action runs only once confirmed.
+   */
+  preview?: string;
+  /**
    * Row actions: the endpoint is a file GET with the session's token (a link could not carry it);
    * the file is saved under the name in this row field.
    */
@@ -104,6 +109,8 @@ export interface BatchView {
   accountField?: string;
   /** Devices picked from the list in this field (type devices) join the pasted IMEIs. */
   pickField?: string;
+  /** The batch's dry run, shown for confirmation before it runs (as EntityAction.preview). */
+  preview?: string;
   /**
    * The call answers at once and the batch runs on the server: progress comes over the
    * websocket until done, `cancel` stops it, and the finished batch links to its results.

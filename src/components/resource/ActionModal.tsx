@@ -18,6 +18,7 @@ import {
 import { postFile } from './fileCalls';
 import { formItems } from './formItems';
 import { useBatchRun } from './useBatchRun';
+import { usePlanStep } from './usePlanStep';
 
 interface Props {
   entity: EntityDescriptor;
@@ -54,6 +55,8 @@ export function ActionModal({
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const { state, run } = useBatchRun();
+  // A batch with a dry run shows what it will do and runs on Confirm (issue 32).
+  const plan = usePlanStep();
   // An action whose answer is to be copied (created codes) shows it here instead of closing.
   const [answer, setAnswer] = useState<string | null>(null);
   // A refusal stays in the form beside what was entered, not in a toast that fades.
@@ -70,7 +73,12 @@ export function ActionModal({
     const values = await form.validateFields();
     const body = actionBody(action, requestBody(entity, fields, values), { row, targets, filters });
     if (action.batch) {
-      await run(action.endpoint, targets, body);
+      if (!action.preview) return void (await run(action.endpoint, targets, body));
+      setRefusal(null);
+      const refused = await plan.ask(action.preview, { ...body, terminalIDs: targets }, () =>
+        run(action.endpoint, targets, body),
+      );
+      if (refused) setRefusal(errorText(refused));
       return;
     }
     setBusy(true);
@@ -96,7 +104,13 @@ export function ActionModal({
     <Modal
       open
       title={t(`${entity.namespace}:${action.labelKey}`)}
-      okText={finished ? t('device:generic.close') : t('device:generic.submit')}
+      okText={
+        finished
+          ? t('device:generic.close')
+          : action.preview
+            ? t('device:plan.next')
+            : t('device:generic.submit')
+      }
       okButtonProps={
         {
           danger: action.danger && !finished,
@@ -104,7 +118,7 @@ export function ActionModal({
           'data-testid': 'action-ok',
         } as never
       }
-      confirmLoading={busy || state.running}
+      confirmLoading={busy || state.running || plan.asking}
       onOk={() => void submit()}
       onCancel={() => onClose(finished)}
       destroyOnHidden
@@ -138,6 +152,7 @@ export function ActionModal({
       </Form>
       {refusal ? <Alert type="error" showIcon message={refusal} data-testid="action-error" /> : null}
       {action.batch ? <BatchProgressPanel state={state} /> : null}
+      {plan.modal}
       {answer !== null ? (
         <Typography.Paragraph copyable={{ text: answer }} data-testid="action-answer">
           <pre style={{ maxHeight: 240, overflow: 'auto', margin: 0 }}>{answer}</pre>

@@ -11,6 +11,8 @@ import { WriteGuard } from '../WriteGuard';
 import { ImportFileButton } from './ImportFileButton';
 import { useBatchRun } from './useBatchRun';
 import { useBackgroundBatch } from './useBackgroundBatch';
+import { usePlanStep } from './usePlanStep';
+import { errorText } from '../../i18n/errorText';
 import { Link } from 'react-router';
 
 interface Props {
@@ -33,6 +35,9 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
   const background = useBackgroundBatch(view.background?.cancel ?? '');
   const state = view.background ? background.state : syncState;
   const [tooMany, setTooMany] = useState(false);
+  // A batch with a dry run shows what it will do and runs on Confirm (issue 32).
+  const plan = usePlanStep();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const targetsOf = (v: Record<string, unknown> | undefined) => {
     const picked = view.pickField ? ((v?.[view.pickField] as string[] | undefined) ?? []) : [];
     return parseTerminalIds([String(v?.terminals ?? ''), ...picked].join('\n'));
@@ -55,6 +60,14 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
       shown.filter((f) => f !== view.pickField && f !== view.variants?.field),
       v,
     );
+    setRefusal(null);
+    if (!view.background && view.preview) {
+      const refused = await plan.ask(view.preview, { ...body, terminalIDs }, () =>
+        run(endpoint, terminalIDs, body),
+      );
+      if (refused) setRefusal(errorText(refused));
+      return;
+    }
     if (!view.background) return void (await run(endpoint, terminalIDs, body));
     await background.start(endpoint, terminalIDs.length ? { ...body, terminalIDs } : body);
   };
@@ -89,13 +102,27 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
         </Form.Item>
         {formItems(entity, shown, t)}
         {renderExtra?.(values ?? {}, (name, value) => form.setFieldValue(name, value))}
+        {refusal ? (
+          <Alert
+            type="error"
+            showIcon
+            message={refusal}
+            style={{ marginBottom: 16 }}
+            data-testid="batch-refused"
+          />
+        ) : null}
         {tooMany ? (
           <Alert type="error" showIcon message={t('errors:batchTooLarge')} style={{ marginBottom: 16 }} />
         ) : null}
         <Space>
           <WriteGuard>
-            <Button type="primary" htmlType="submit" loading={state.running} data-testid="batch-submit">
-              {t('device:generic.submit')}
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={state.running || plan.asking}
+              data-testid="batch-submit"
+            >
+              {view.preview ? t('device:plan.next') : t('device:generic.submit')}
             </Button>
           </WriteGuard>
           {view.background && background.state.running ? (
@@ -111,6 +138,7 @@ export function BatchScreen({ resource, entity, view, renderExtra }: Props) {
         </Space>
       </Form>
       <BatchProgressPanel state={state} />
+      {plan.modal}
       {view.background && background.state.result && background.state.batchId ? (
         <Link
           to={`${view.background.results}?batchId=${encodeURIComponent(background.state.batchId)}`}

@@ -8,7 +8,8 @@ import type { AgentTreeNode } from '../../domain/hierarchy';
 import { errorText } from '../../i18n/errorText';
 import { request } from '../../providers/http';
 import { AGENT_ENTITY } from '../../resources/agent/fields';
-import { canReceive, type AccountAction } from './accountActions';
+import { canReceive, fieldsFor, type AccountAction } from './accountActions';
+import { useSessionUser } from '../../hooks/useSession';
 
 interface Props {
   action: AccountAction;
@@ -23,7 +24,9 @@ export function AccountActionModal({ action, node, roots, onClose }: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
-  const plain = action.fields.filter((f) => f !== 'transferTo');
+  const user = useSessionUser();
+  const fields = user ? fieldsFor(action, node, user) : action.fields;
+  const plain = fields.filter((f) => f !== 'transferTo');
 
   useEffect(() => {
     // Editing starts from the account's current details.
@@ -36,12 +39,12 @@ export function AccountActionModal({ action, node, roots, onClose }: Props) {
   }, [action.name, form, node]);
 
   const submit = async () => {
-    const values = action.fields.length > 0 ? await form.validateFields() : {};
+    const values = fields.length > 0 ? await form.validateFields() : {};
     setBusy(true);
     try {
       const answer = await request<{ password?: string } | null>(
         action.endpoint,
-        action.body(node, requestBody(AGENT_ENTITY, action.fields, values)),
+        action.body(node, requestBody(AGENT_ENTITY, fields, values)),
       );
       if (action.name === 'resetPassword' && answer?.password) {
         // Shown this once: the server keeps only its hash.
@@ -81,9 +84,9 @@ export function AccountActionModal({ action, node, roots, onClose }: Props) {
       {action.confirm ? (
         <p>{t(`agent:confirm.${action.name}`, { username: node.username })}</p>
       ) : (
-        <Form form={form} layout="vertical" initialValues={initialValues(AGENT_ENTITY, action.fields)}>
+        <Form form={form} layout="vertical" initialValues={initialValues(AGENT_ENTITY, fields)}>
           {formItems(AGENT_ENTITY, plain, t)}
-          {action.fields.includes('transferTo') ? (
+          {fields.includes('transferTo') ? (
             <Form.Item
               name="transferTo"
               label={t(labelKeyOf(AGENT_ENTITY, 'transferTo'))}

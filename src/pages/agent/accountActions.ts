@@ -1,4 +1,4 @@
-import { PERMISSIONS as P, isAgentRole, type Permission } from '../../../config/roles';
+import { PERMISSIONS as P, ROLE, isAdmin, isAgentRole, type Permission } from '../../../config/roles';
 import { isInSubtree, type AgentTreeNode } from '../../domain/hierarchy';
 
 /**
@@ -11,6 +11,11 @@ export interface AccountAction {
   permission: Permission;
   fields: readonly string[];
   endpoint: string;
+  /**
+   * Fields only the administrator sets, and only on an agent below it (the server refuses them
+   * from anyone else): whether the agent may import third-party devices.
+   */
+  adminFields?: readonly string[];
   /** true: a confirmation instead of a form. */
   confirm?: boolean;
   danger?: boolean;
@@ -34,6 +39,7 @@ export const ACCOUNT_ACTIONS: readonly AccountAction[] = [
     name: 'edit',
     permission: P.agentEdit,
     fields: ['nickname', 'realname', 'telephone', 'email', 'address', 'remark'],
+    adminFields: ['importThirdParty'],
     endpoint: '/user/updateUser',
     applies: () => true,
     body: (n, v) => ({ ...v, id: n.id }),
@@ -100,3 +106,13 @@ export function filterTree(nodes: AgentTreeNode[], text: string): AgentTreeNode[
     return hit || children.length > 0 ? [{ ...n, children: hit ? n.children : children }] : [];
   });
 }
+
+/** The form fields of an action for this caller on this account (adminFields for the administrator). */
+export const fieldsFor = (
+  action: AccountAction,
+  node: AgentTreeNode,
+  caller: { id: number; role?: number | null },
+) =>
+  action.adminFields && isAdmin(caller) && isAgentRole(node.role) && node.role !== ROLE.admin
+    ? [...action.fields, ...action.adminFields]
+    : action.fields;

@@ -1,4 +1,5 @@
 import type { CardType, PayResultState, PaymentType } from '../../domain/payment';
+import type { RenewNextStep, RenewWay } from '../../domain/renew-ways';
 import { request } from '../../providers/http';
 import type { Quote, orderRequest } from './renewLogic';
 
@@ -49,3 +50,15 @@ export const orderStatus = (orderNo: string) => request<OrderView>('/order/statu
 export const cancelOrder = (orderNo: string) => request<OrderView>('/order/cancel', { orderNo });
 export const sandboxPay = (orderNo: string, outcome: 'paid' | 'failed' | 'cancelled') =>
   request<OrderView>('/pay/sandbox/pay', { orderNo, outcome });
+
+/** POST /renew/ways (issue 32): every way the caller can renew the devices, or whom to ask. */
+export interface RenewWays {
+  devices: { terminalID: string; name: string; expireAt: string | null }[];
+  ways: RenewWay[];
+  nextStep: RenewNextStep | null;
+  contact: { id: number; username: string; nickname: string; telephone: string } | null;
+  cards: { allowed: boolean; unlimited: boolean; balances: { cardType: CardType; count: number }[] };
+  online: AllowedPay;
+}
+
+export const fetchRenewWays = (terminalIDs: string[]) => request<RenewWays>('/renew/ways', { terminalIDs });

@@ -30,6 +30,8 @@ export const AGENT_FIELDS: Record<string, EntityField> = {
   email: text({ maxLength: 128 }),
   address: text({ maxLength: 255 }),
   remark: { type: 'textarea', maxLength: 255 },
+  // Set by the administrator on an agent (issue 32): imports of devices without a factory test record.
+  importThirdParty: { type: 'boolean', helpKey: 'help.importThirdParty' },
   deviceCount: count(),
   saleCount: count(),
   transferTo: { type: 'account', required: true, param: 'user_id', labelKey: 'fields.transferTo' },

@@ -52,6 +52,7 @@ export const DEVICE_BATCH_ACTIONS: EntityAction[] = [
   {
     ...batch('transfer', '/device/deviceTransform', [P.deviceTransfer], ['targetUser']),
     ownerField: 'userId',
+    preview: '/device/deviceTransform/preview',
   },
   batch(
     'updateTime',
@@ -68,6 +69,7 @@ export const DEVICE_BATCH_ACTIONS: EntityAction[] = [
   {
     ...batch('sell', '/device/userSale', [P.deviceTransfer], ['targetCustomer', 'newUserExpireAt']),
     ownerField: 'userId',
+    preview: '/device/userSale/preview',
   },
 ];
 
@@ -132,7 +134,10 @@ const batchView = (endpoint: string, fields: string[] = []): BatchView => ({
 });
 
 export const DEVICE_VIEWS = {
-  transfer: batchView('/device/deviceTransform', ['targetUser']),
+  transfer: {
+    ...batchView('/device/deviceTransform', ['targetUser']),
+    preview: '/device/deviceTransform/preview',
+  },
   updateTime: batchView('/device/deviceUpdateTime', ['newPlatformExpireAt', 'newUserExpireAt']),
   expireType: batchView('/device/updateDevicesExpireType', ['expireType']),
   iconType: batchView('/device/updateIconTypeList', ['iconType']),

@@ -96,6 +96,7 @@ export const PAY_VIEWS = {
     kind: 'batch',
     endpoint: '/card/renewBatch',
     fields: ['cardTypeRequired'],
+    preview: '/card/renewBatch/preview',
   } satisfies BatchView,
   orders: {
     kind: 'list',

@@ -1,67 +1,29 @@
-import { Alert, App, Button, Card, Col, Form, Input, Modal, QRCode, Radio, Result, Row, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, Form, Input, Modal, QRCode, Radio, Row } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DeviceSelect } from '../../components/resource/DeviceSelect';
 import { CARD_TYPE } from '../../domain/codes';
 import { errorText } from '../../i18n/errorText';
-import { createOrder, fetchAllowedPay, type AllowedPay, type CreatedOrder } from './api';
+import { createOrder, type AllowedPay, type CreatedOrder } from './api';
 import { QuotePanel } from './QuotePanel';
 import {
   CARD_TYPE_NAMES,
   DISCOUNT_ERRORS,
-  ORDER_LIST_PATH,
   PAYMENT_TYPE_NAMES,
   moneyText,
   orderRequest,
-  parseRenewQuery,
   type RenewPrefill,
   type RenewValues,
 } from './renewLogic';
 import { errorKeyOf, useQuote } from './useQuote';
 
 /**
- * Online renewal (/index/order/renew, issue 14): devices, a priced period, the payment method
- * and a discount code, with the server's live quote; "Pay" creates the order and sends the
+ * Online renewal (issue 14), one of the renew page's ways: devices, a priced period, the payment
+ * method and a discount code, with the server's live quote; "Pay" creates the order and sends the
  * buyer to the provider (the sandbox checkout here), or shows WeChat's code to scan.
  */
-export default function RenewOnlinePage() {
-  const { t } = useTranslation('order');
-  const [search] = useSearchParams();
-  const [prefill] = useState(() => parseRenewQuery(search));
-  const [allowed, setAllowed] = useState<AllowedPay | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    fetchAllowedPay().then(setAllowed, (e: unknown) => setLoadError(errorText(e)));
-  }, []);
-
-  const toOrders = <Link to={ORDER_LIST_PATH}>{t('renew.myOrders')}</Link>;
-  return (
-    <Card title={t('renew.title')} extra={toOrders} data-testid="renew-page">
-      {loadError ? (
-        <Alert type="error" showIcon message={loadError} />
-      ) : !allowed ? (
-        <Spin />
-      ) : allowed.allowed ? (
-        <RenewForm allowed={allowed} prefill={prefill} />
-      ) : (
-        <Result
-          status="info"
-          data-testid="renew-not-allowed"
-          title={t('renew.notAllowedTitle')}
-          subTitle={
-            allowed.agent
-              ? t('renew.noPrices', { agent: allowed.agent.nickname || allowed.agent.username })
-              : t('renew.noPayee')
-          }
-        />
-      )}
-    </Card>
-  );
-}
-
-function RenewForm({ allowed, prefill }: { allowed: AllowedPay; prefill: RenewPrefill }) {
+export function RenewOnlineForm({ allowed, prefill }: { allowed: AllowedPay; prefill: RenewPrefill }) {
   const { t } = useTranslation('order');
   const { message } = App.useApp();
   const [form] = Form.useForm<RenewValues>();
