@@ -125,6 +125,9 @@ test('an agent renews a device with a one-year card and the record shows its new
   await page.locator('#cardTypeRequired').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="One year"]').click();
   await page.getByTestId('batch-submit').click();
+  // What will happen first (issue 32): the device, from what expiry to what, the card spent.
+  await expect(page.getByTestId('plan-count')).toHaveText('1');
+  await page.getByTestId('plan-confirm').click();
   const summary = page.getByTestId('batch-summary');
   await expect(summary).toContainText('Succeeded1');
   await expect(summary).toContainText('Failed0');

@@ -130,6 +130,9 @@ test('agent sells a device to a customer', async ({ page }) => {
   await expect(dialog.getByTestId('action-targets')).toHaveText('1 devices selected');
   await pickAccount(page, dialog.getByTestId('account-select'), 'user');
   await dialog.getByTestId('action-ok').click();
+  // The sale shows the device and the customer first (issue 32).
+  await expect(page.getByTestId('plan-new-owner')).toContainText('user');
+  await page.getByTestId('plan-confirm').click();
   const summary = dialog.getByTestId('batch-summary');
   await expect(summary).toContainText('Succeeded1');
   await expect(summary).toContainText('Failed0');

@@ -46,7 +46,10 @@ test('agent imports 50 lines, finds the new devices, transfers 10 to subagent an
   await expect(row(16)).toContainText('This IMEI appears more than once in the list');
   await expect(row(27)).toContainText('This IMEI has no factory test record');
   await expect(row(32)).toContainText('This IMEI has already been imported');
-  await expect(row(50)).toContainText('This IMEI has no factory test record');
+  // An IMEI our factory never made: the refusal says what to ask for (issue 32).
+  await expect(row(50)).toContainText(
+    'ask the administrator to turn on "Import third-party devices" for your account',
+  );
   await page.screenshot({ animations: 'disabled', path: shot('device-import-report.png'), fullPage: true });
 
   // The new devices in the list, by a multi-line IMEI search.
@@ -80,6 +83,10 @@ test('agent imports 50 lines, finds the new devices, transfers 10 to subagent an
   ).toBeVisible();
   await pickAccount(page, dialog.getByTestId('account-select'), 'subagent', true);
   await dialog.getByTestId('action-ok').click();
+  // The devices and their new owner first, then Confirm (issue 32).
+  await expect(page.getByTestId('plan-count')).toHaveText('10');
+  await expect(page.getByTestId('plan-new-owner')).toContainText('subagent');
+  await page.getByTestId('plan-confirm').click();
   await expect(dialog.getByTestId('batch-summary')).toContainText('Succeeded10');
   await expect(dialog.getByTestId('batch-progress')).toHaveAttribute('data-done', '10');
   await dialog.getByTestId('action-ok').click();
