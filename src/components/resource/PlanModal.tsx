@@ -2,7 +2,7 @@ import { Alert, Descriptions, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CARD_TYPE } from '../../domain/codes';
 import type { BatchPlan, PlanItem } from '../../domain/batch-plan';
-import { formatDate } from '../../pages/monitor/texts';
+import { formatDate } from '../../domain/date-format';
 
 /** Rows of either table shown; a plan of thousands scrolls within them. */
 const SHOWN = 500;

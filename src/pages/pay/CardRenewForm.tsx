@@ -5,11 +5,12 @@ import { BatchProgressPanel } from '../../components/resource/BatchProgressPanel
 import { DeviceSelect } from '../../components/resource/DeviceSelect';
 import { useBatchRun } from '../../components/resource/useBatchRun';
 import { usePlanStep } from '../../components/resource/usePlanStep';
+import { WriteGuard } from '../../components/WriteGuard';
 import type { PlanItem } from '../../domain/batch-plan';
 import { CARD_TYPE } from '../../domain/codes';
 import type { CardType } from '../../domain/payment';
 import { errorText } from '../../i18n/errorText';
-import { formatDate } from '../monitor/texts';
+import { formatDate } from '../../domain/date-format';
 import type { RenewWays } from './api';
 import { CARD_TYPE_NAMES, type RenewPrefill } from './renewLogic';
 
@@ -110,14 +111,17 @@ export function CardRenewForm({
       </Form.Item>
       {refusal ? <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
       <Space>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={plan.asking || state.running}
-          data-testid="card-renew-next"
-        >
-          {t('device:plan.next')}
-        </Button>
+        {/* Renewing writes: an account that may not (the demo) sees why before trying. */}
+        <WriteGuard>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={plan.asking || state.running}
+            data-testid="card-renew-next"
+          >
+            {t('device:plan.next')}
+          </Button>
+        </WriteGuard>
       </Space>
       {plan.modal}
       <BatchProgressPanel state={state} />
