@@ -3,7 +3,7 @@
  * car icon state, list order, tab filter and counts, compass sector, expiry badge.
  */
 import { DEVICE_MENU_TYPE, DEVICE_STATE, RUN_STATE, type CarIconState } from './codes';
-import { calendarDaysUntil } from './day-count';
+import { ACCOUNT_ZONE, daysBetween, type ZoneOffset } from './time-zone';
 import { expiryStatus, shownState, type ExpiryBand } from './expiry';
 import { isExpired, runStateOf, time, type RunStateInput } from './run-state';
 
@@ -159,17 +159,18 @@ export function compassSector(course: number): CompassSector {
 /** The expiry badge of a row: its band (the colour) and the real count of days (the text). */
 export interface ExpiryBadge {
   band: ExpiryBand;
-  /** Calendar days to the expiry (day-count.ts): 0 today, 1 tomorrow; negative once past. */
+  /** Calendar days to the expiry in the account's zone: 0 today, 1 tomorrow; negative once past. */
   days: number;
 }
 
 /**
  * Badge of the expiry filters (spec section 9: 7 days, 60 days, already expired). The band says
  * which filter finds the device; the text must say the days actually left, not the band's bound
- * (issue 32). `timeZone`: see day-count.ts.
+ * (issue 32). Days are calendar days in the zone the dates are shown in (time-zone.ts), not
+ * 24-hour blocks: at 20:00 an expiry tomorrow at 09:00 is "tomorrow", as the date beside it says.
  */
-export function expiryBadge(d: MonitorDevice, now: number, timeZone?: string): ExpiryBadge | null {
+export function expiryBadge(d: MonitorDevice, now: number, zone: ZoneOffset = ACCOUNT_ZONE): ExpiryBadge | null {
   const s = expiryStatus(d, now);
   if (s.band == null || s.at == null) return null;
-  return { band: s.band, days: calendarDaysUntil(s.at, now, timeZone) };
+  return { band: s.band, days: daysBetween(now, s.at, zone) };
 }

@@ -144,7 +144,7 @@ export function DevicePanel({
               data-testid="panel-expiry-note"
               style={{ color: badge.band === 'expired' ? '#cf1322' : '#d46b08', fontSize: 12 }}
             >
-              {/* The badge's calendar count (day-count.ts), so the two never disagree. */}
+              {/* The badge's calendar count (expiryBadge), so the two never disagree. */}
               {expiry.expired
                 ? t('panel.expiredOn', { date: formatDate(expiry.at) })
                 : t('panel.daysLeft', { days: Math.max(0, badge.days) })}

@@ -130,7 +130,7 @@ describe('compass sector', () => {
 
 describe('expiry badge', () => {
   it('expired, within 7 days, within 60 days, or none', () => {
-    const band = (d: ReturnType<typeof device>) => expiryBadge(d, NOW, 'UTC')?.band;
+    const band = (d: ReturnType<typeof device>) => expiryBadge(d, NOW, 0)?.band;
     expect(band(device({ platformExpireAt: ago(1000) }))).toBe('expired');
     // The dates decide, not a stored state code (src/domain/expiry.ts).
     expect(expiryBadge(device({ state: DEVICE_STATE.expired }), NOW)).toBeNull();
@@ -142,11 +142,11 @@ describe('expiry badge', () => {
   });
   it('carries the real count of days, not the band bound (issue 32)', () => {
     // NOW is 12:00 UTC: two days later at 12:00 is two calendar days, and the band is "7 days".
-    expect(expiryBadge(device({ platformExpireAt: inDays(2) }), NOW, 'UTC')).toEqual({
+    expect(expiryBadge(device({ platformExpireAt: inDays(2) }), NOW, 0)).toEqual({
       band: 'within7Days',
       days: 2,
     });
-    expect(expiryBadge(device({ platformExpireAt: inDays(45) }), NOW, 'UTC')).toEqual({
+    expect(expiryBadge(device({ platformExpireAt: inDays(45) }), NOW, 0)).toEqual({
       band: 'within60Days',
       days: 45,
     });

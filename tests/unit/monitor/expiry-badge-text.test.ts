@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expiryBadge } from '../../../src/domain/device-view';
+import { ACCOUNT_ZONE } from '../../../src/domain/time-zone';
 import { expiryBadgeText } from '../../../src/pages/monitor/texts';
 import { device } from './fixtures';
 
@@ -17,9 +18,9 @@ beforeAll(async () => {
   });
 });
 
-/** The list badge of a device expiring at `expiry`, seen at `now`, in Shanghai (fixed clocks). */
+/** The list badge of a device expiring at `expiry`, seen at `now`, in the account's zone (GMT+8; fixed clocks). */
 function badgeText(expiry: string, now: string, lang = 'en') {
-  const badge = expiryBadge(device({ platformExpireAt: expiry }), Date.parse(now), 'Asia/Shanghai');
+  const badge = expiryBadge(device({ platformExpireAt: expiry }), Date.parse(now), ACCOUNT_ZONE);
   return badge && expiryBadgeText(i18n.getFixedT(lang), badge);
 }
 
