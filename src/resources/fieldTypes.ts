@@ -63,6 +63,11 @@ export interface EntityField {
   initialValue?: unknown;
   /** Shown text of a value in tables and exports (mileage, durations); default by type. */
   format?: (value: unknown) => string | number;
+  /**
+   * Meaningful only to an account with sub-accounts (include the subtree): not offered to an end
+   * user or factory staff, as account fields are not (useScopeFields).
+   */
+  subtree?: boolean;
   /** Devices: the account field whose subtree the choice is narrowed to. */
   dependsOn?: string;
   /** Column width in lists. */

@@ -123,10 +123,14 @@ async function visit(page: Page, username: string, path: string, ready: string) 
   return calls;
 }
 
-test('an end-user page and a factory page ask nothing they may not: no findAllUserV2, no 4xx', async ({
+test('an end-user page and a factory page ask nothing they may not (no findAllUserV2, no 4xx) and offer no empty account picker', async ({
   page,
 }) => {
   expect(await visit(page, 'user', '/index/alarms', 'list-alarms')).toEqual([]);
+  // Nor does it offer an account picker it could only see empty, or "include sub-accounts".
+  await expect(page.getByTestId('list-alarms').getByTestId('account-select')).toHaveCount(0);
+  await expect(page.getByTestId('list-alarms').locator('#includeSubtree')).toHaveCount(0);
+  await expect(page.getByTestId('list-alarms').locator('#terminalIDs')).toBeAttached();
   expect(await visit(page, 'log', '/test/log/search', 'list-logSearch')).toEqual([]);
 });
 

@@ -26,6 +26,7 @@ import { ListToolbar } from './ListToolbar';
 import { rowExpansion } from './rowExpansion';
 import { RowActions } from './RowActions';
 import { useAccounts } from './useAccounts';
+import { useScopeFields } from './useScopeFields';
 import { useRunAction } from './useRunAction';
 
 type Row = Record<string, unknown>;
@@ -59,6 +60,7 @@ function ListScreenBody({ resource, entity, view }: ListScreenProps) {
   // On a phone the filters live in a bottom drawer behind one button (docs/mobile.md).
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterNames = view.filters ?? [];
+  const shownFilters = useScopeFields(entity, filterNames);
   // A link may arrive with filters in its query (?batchId=…): they start the list.
   const [search] = useSearchParams();
   const [startValues] = useState(() => ({
@@ -174,7 +176,7 @@ function ListScreenBody({ resource, entity, view }: ListScreenProps) {
       labelWidth="auto"
       span={phone ? 24 : 8}
     >
-      {formItems(entity, filterNames, t, false)}
+      {formItems(entity, shownFilters, t, false)}
     </QueryFilter>
   );
   return (

@@ -14,6 +14,7 @@ import { saveBlob, saveSheet } from './files';
 import { formItems } from './formItems';
 import { cellText, pageRequest, reportColumns, resolveReport, shownRows } from './reportLogic';
 import { useAccounts } from './useAccounts';
+import { useScopeFields } from './useScopeFields';
 import { useReportQuery } from './useReportQuery';
 import { useIsPhone } from '../../hooks/useIsPhone';
 
@@ -46,6 +47,7 @@ export function StatsScreen({
   const [form] = Form.useForm();
   const { map: accounts } = useAccounts();
   const [initial] = useState(() => initialValues(entity, view.fields));
+  const fields = useScopeFields(entity, view.fields);
   const [asked, setAsked] = useState<Asked>(() => ({
     values: initial,
     body: requestBody(entity, view.fields, initial),
@@ -164,7 +166,7 @@ export function StatsScreen({
           onFinish={search}
           style={{ rowGap: 12 }}
         >
-          {formItems(entity, view.fields, t)}
+          {formItems(entity, fields, t)}
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="report-search">
               {t('device:generic.search')}

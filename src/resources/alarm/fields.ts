@@ -28,7 +28,7 @@ const coordinate: EntityField = {
 export const ALARM_FIELDS: Record<string, EntityField> = {
   // filters
   userId: { type: 'account' },
-  includeSubtree: { type: 'boolean', initialValue: true },
+  includeSubtree: { type: 'boolean', initialValue: true, subtree: true },
   terminalIDs: { type: 'devices', dependsOn: 'userId' },
   types: { type: 'select', multiple: true, options: typeOptions },
   dateRange: { type: 'dateRange' },

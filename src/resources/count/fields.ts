@@ -38,7 +38,7 @@ const time: EntityField = { type: 'datetime', width: 150 };
 export const COUNT_FIELDS: Record<string, EntityField> = {
   // filters
   userId: { type: 'account' },
-  includeSubtree: { type: 'boolean', initialValue: true },
+  includeSubtree: { type: 'boolean', initialValue: true, subtree: true },
   terminalIDs: { type: 'devices', dependsOn: 'userId' },
   dateRange: {
     type: 'dateRange',

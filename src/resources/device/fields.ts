@@ -91,7 +91,7 @@ export const DEVICE_FIELDS: Record<string, EntityField> = {
   menuType: { type: 'select', options: keyedOptions('menuTypes', DEVICE_MENU_TYPE) },
   expiry: { type: 'select', options: keyedOptions('expiryFilters', EXPIRY_FILTER) },
   userId: { type: 'account' },
-  includeSubtree: { type: 'boolean', initialValue: true },
+  includeSubtree: { type: 'boolean', initialValue: true, subtree: true },
   imeis: { type: 'lines', helpKey: 'help.imeis', maxLength: 200_000 },
   keyword: text(),
   // action forms
