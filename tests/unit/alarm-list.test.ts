@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionBody, initialValues, requestBody } from '../../src/components/resource/derive';
+import { actionBody, filtersFromQuery, initialValues, requestBody } from '../../src/components/resource/derive';
 import { alarmWindow, BELL_START, bellLive, bellShown, bellTotal } from '../../src/domain/alarm-list';
 import { screenParts } from '../../src/resources';
 import type { EntityAction, ListView } from '../../src/resources/types';
@@ -52,6 +52,16 @@ describe('the alarm screens', () => {
     expect(requestBody(all.entity, filters, initialValues(all.entity, filters))).toMatchObject({
       read: 'all',
     });
+  });
+
+  it('open on the devices a link names (?terminalIDs=a,b), as a request for those devices only', () => {
+    const filters = view.filters!;
+    const values = {
+      ...initialValues(alarms.entity, filters),
+      ...filtersFromQuery(alarms.entity, filters, new URLSearchParams('terminalIDs=861,%20862&nope=1')),
+    };
+    expect(requestBody(alarms.entity, filters, values)).toMatchObject({ terminalIDs: ['861', '862'] });
+    expect(filtersFromQuery(alarms.entity, filters, new URLSearchParams('terminalIDs='))).toEqual({});
   });
 
   it('draw unread rows stronger and offer mark read only on unread rows, mark unread on read ones', () => {

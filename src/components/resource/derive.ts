@@ -166,6 +166,8 @@ export function filtersFromQuery(
     if (type === 'number') {
       if (Number.isFinite(Number(v))) out[name] = Number(v);
     } else if (type === 'text' || type === 'select') out[name] = v;
+    // Devices as a comma list (a link to one vehicle's alarms: ?terminalIDs=…).
+    else if (type === 'devices') out[name] = v.split(',').map((s) => s.trim()).filter(Boolean);
   }
   return out;
 }
