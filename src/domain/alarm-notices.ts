@@ -150,7 +150,7 @@ export const NOTICE_ROOM = 384 + 24;
 /**
  * How pop-ups show. They never cover the open device panel: where the map has no room for them
  * beside it (a phone, whose panel is a bottom drawer as wide as the screen: `room` 0; a narrow
- * window) they collapse into a badge the user taps.
+ * window) they collapse into the bell, which turns red (AlarmBell).
  */
 export const noticeMode = (panelOpen: boolean, room: number): 'popup' | 'badge' =>
   panelOpen && room < NOTICE_ROOM ? 'badge' : 'popup';
