@@ -191,7 +191,10 @@ test('the list keeps the order the user picks and holds still under the pointer;
     .toEqual(['Still Charlie', 'Still Bravo', 'Still Alpha', 'Still Delta']);
   charlie.close();
 
-  // SOS, power cut and vibration at once: one notice listing the three.
+  // With Bravo's panel open, SOS, power cut and vibration at once: one notice listing the three,
+  // beside the panel.
+  await rowOf(page, BRAVO).click();
+  await expect(page.getByTestId('panel-imei')).toHaveText(BRAVO.imei);
   for (const code of [SOS, POWER_CUT, VIBRATION])
     bravo.alarm({ time: new Date((clock += 1000)), ...AT }, code);
   const notice = noticesOf(page, BRAVO);
@@ -199,6 +202,8 @@ test('the list keeps the order the user picks and holds still under the pointer;
   await expect(notice).toHaveCount(1);
   // Kept open while looked at (a notice closes by itself after a few seconds).
   await notice.hover();
+  const panel = (await page.getByTestId('device-panel').boundingBox())!;
+  expect(intersect((await notice.boundingBox())!, panel)).toBe(false);
   expect(await lineTypes(notice)).toEqual(['sos', 'powerCut', 'vibration']);
   await expect(notice).toContainText('SOS');
   await expect(notice).toContainText('Power cut');
