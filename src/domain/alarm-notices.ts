@@ -144,13 +144,18 @@ export function toggleMuted(muted: readonly string[], type: string, mute: boolea
   return [...set].sort();
 }
 
-/** Width a notice needs beside the device panel: antd's notice (384 px) and its margin. */
-export const NOTICE_ROOM = 384 + 24;
+/**
+ * Width a notice needs beside the device panel: the narrowest notice whose lines and buttons
+ * still read well (notices narrow to the room they have, AlarmNoticeLayer), and its margin. Not
+ * antd's full 384 px: beside the panel of a 1280 px window there are 316, and pop-ups that never
+ * showed there while a device was selected (most of the time) helped nobody.
+ */
+export const NOTICE_ROOM = 280 + 24;
 
 /**
  * How pop-ups show. They never cover the open device panel: where the map has no room for them
  * beside it (a phone, whose panel is a bottom drawer as wide as the screen: `room` 0; a narrow
- * window) they collapse into a badge the user taps.
+ * window) they collapse into the bell, which turns red (AlarmBell).
  */
 export const noticeMode = (panelOpen: boolean, room: number): 'popup' | 'badge' =>
   panelOpen && room < NOTICE_ROOM ? 'badge' : 'popup';

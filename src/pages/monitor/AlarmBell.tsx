@@ -23,7 +23,7 @@ const BEEP_GAP_MS = 2_000;
 interface Props {
   store: DeviceStore;
   onOpenDevice(id: number): void;
-  /** Phone layout: with the device panel open, pop-ups collapse into a badge (useAlarmNotices). */
+  /** Phone layout: with the device panel open, pop-ups collapse into a red bell (useAlarmNotices). */
   phone: boolean;
   panelOpen: boolean;
   /** Width of the notice layer beside the panel. */
@@ -139,30 +139,33 @@ export function AlarmBell({ store, onOpenDevice, phone, panelOpen, noticeRoom, n
     </div>
   );
 
+  // Alarms that came while the notices gave way to a phone's panel turn the bell red (its count
+  // already holds them): a button of their own would widen the toolbar, which then wraps and
+  // moves the buttons under the user's thumb.
+  const held = notices.held > 0 ? t('alarms.held', { count: notices.held }) : undefined;
   return (
     <>
       {notices.holder}
-      {/* The collapsed notices (a phone's panel is open): a tap opens the recent alarms. */}
-      {notices.held > 0 && (
-        <Button
-          danger
-          type="primary"
-          shape="round"
-          icon={<BellFilled />}
-          onClick={() => {
-            notices.clearHeld();
-            setOpen(true);
-          }}
-          aria-label={t('alarms.held', { count: notices.held })}
-          title={t('alarms.held', { count: notices.held })}
-          data-testid="alarm-notice-badge"
-        >
-          {notices.held}
-        </Button>
-      )}
-      <Popover content={content} title={t('alarms.title')} trigger="click" open={open} onOpenChange={setOpen}>
+      <Popover
+        content={content}
+        title={t('alarms.title')}
+        trigger="click"
+        open={open}
+        onOpenChange={(next) => {
+          if (next) notices.clearHeld();
+          setOpen(next);
+        }}
+      >
         <Badge count={unread} size="small" overflowCount={99}>
-          <Button icon={<BellOutlined />} title={t('alarms.title')} data-testid="alarm-bell" />
+          <Button
+            icon={held ? <BellFilled /> : <BellOutlined />}
+            type={held ? 'primary' : 'default'}
+            danger={!!held}
+            title={held ?? t('alarms.title')}
+            aria-label={held ?? t('alarms.title')}
+            data-testid="alarm-bell"
+            data-held={notices.held}
+          />
         </Badge>
       </Popover>
     </>

@@ -47,7 +47,8 @@ interface ActionsProps {
 export function AlarmNoticeActions({ notice, t, onOpen, onMute }: ActionsProps) {
   const types = noticeTypes(notice);
   return (
-    <Space size={6} onClick={(e) => e.stopPropagation()}>
+    // Wrapped in a notice narrowed beside the device panel (NOTICE_ROOM).
+    <Space size={6} wrap onClick={(e) => e.stopPropagation()}>
       <Dropdown
         trigger={['click']}
         menu={{

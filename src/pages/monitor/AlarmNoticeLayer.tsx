@@ -1,11 +1,14 @@
 import { useEffect, useRef, type Ref } from 'react';
 
 // antd places notices `fixed` to the window; in this layer they keep to the map instead, and
-// only the notices themselves take clicks (the map under the empty layer stays usable).
+// only the notices themselves take clicks (the map under the empty layer stays usable). The
+// holder is held to the layer (less its 24 px margin), so beside the device panel the notices
+// narrow instead of keeping antd's 384 px and reaching over the panel (NOTICE_ROOM); the notice's
+// rule outweighs antd's own (.ant-notification .ant-notification-notice-wrapper .ant-notification-notice).
 const LAYER_CSS = `
-.monitor-notices .ant-notification { position: absolute; }
+.monitor-notices .ant-notification { position: absolute; max-width: calc(100% - 24px); }
 .monitor-notices .ant-notification-notice-wrapper { pointer-events: auto; }
-.monitor-notices .ant-notification-notice { max-width: 100%; }
+.monitor-notices .ant-notification .ant-notification-notice-wrapper .ant-notification-notice { max-width: 100%; }
 `;
 
 /**

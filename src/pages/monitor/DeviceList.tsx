@@ -172,8 +172,14 @@ export function DeviceList({
           }))}
         />
       </div>
-      {/* The pill floats over the rows: a bar pushing them down would move them under the pointer. */}
-      <div style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}>
+      {/* The pill floats over the rows: a bar pushing them down would move them under the pointer.
+          The pointer is watched here, around both: on the rows alone, reaching for the pill would
+          leave them, and the list would sort as the pill vanished under the click. */}
+      <div
+        style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}
+        onPointerEnter={() => setPointerOver(true)}
+        onPointerLeave={() => setPointerOver(false)}
+      >
         {behind && (
           <Button
             size="small"
@@ -202,8 +208,6 @@ export function DeviceList({
           style={{ flex: 1, overflow: 'auto', position: 'relative' }}
           data-testid="device-rows"
           data-held={held ? 'true' : 'false'}
-          onPointerEnter={() => setPointerOver(true)}
-          onPointerLeave={() => setPointerOver(false)}
           onScroll={(e) => {
             const away = e.currentTarget.scrollTop > 0;
             if (away !== scrolled) setScrolled(away);

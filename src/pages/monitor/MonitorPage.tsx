@@ -231,7 +231,8 @@ export default function MonitorPage() {
           bell={
             <AlarmBell
               store={store}
-              onOpenDevice={onMarkerSelect}
+              // "Show device" brings it into view, like a row of the list: it may be off the map.
+              onOpenDevice={onRowSelect}
               phone={phone}
               panelOpen={!!selected}
               noticeRoom={noticeRoom}

@@ -38,7 +38,7 @@ interface Options {
 /**
  * The alarm pop-ups of the monitor (issue 32): one notice per device for alarms arriving close
  * together (alarm-notices.ts), alarm types muted from the notice (kept per user), and, while the
- * device panel is open with no room beside it (a phone), a count on a badge instead of notices
+ * device panel is open with no room beside it (a phone), a red bell instead of notices
  * over the panel.
  */
 export function useAlarmNotices({
@@ -123,7 +123,8 @@ export function useAlarmNotices({
     return true;
   }, []);
 
-  // The panel opened without room beside it: notices showing would cover it, so they give way to the badge.
+  // The panel opened without room beside it: notices showing would cover it, so they give way
+  // to the red bell.
   useEffect(() => {
     if (mode !== 'badge') {
       setHeld(0);
@@ -138,7 +139,7 @@ export function useAlarmNotices({
     notify,
     muted,
     unmute: (type: string) => saveMuted(toggleMuted(muted, type, false)),
-    /** Alarms that arrived while notices were collapsed into the badge. */
+    /** Alarms that arrived while notices were collapsed into the bell. */
     held,
     clearHeld: () => setHeld(0),
   };

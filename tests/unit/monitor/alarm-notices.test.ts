@@ -123,5 +123,7 @@ describe('where notices show', () => {
     expect(noticeMode(true, NOTICE_ROOM - 1)).toBe('badge');
     expect(noticeMode(true, NOTICE_ROOM)).toBe('popup');
     expect(noticeMode(false, 0)).toBe('popup');
+    // Beside the panel of a 1280 px window (map 672 px, panel and gap 356 px).
+    expect(noticeMode(true, 672 - 356)).toBe('popup');
   });
 });
