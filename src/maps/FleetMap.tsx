@@ -12,6 +12,7 @@ import { MeasureTool } from './layers/MeasureTool';
 import { SelectedLayer } from './layers/SelectedLayer';
 import { MapContext, type MapContextValue } from './MapContext';
 import { createScene } from './scene';
+import { useKeptFit } from './useKeptFit';
 import type { FleetMapHandle, FleetMapProps, MapProvider, MapVariant } from './types';
 
 interface Shown {
@@ -20,7 +21,8 @@ interface Shown {
   provider: MapProvider;
 }
 
-const FIT_PADDING = 40;
+// Room for the end marker and its name label beside the fitted points.
+const FIT_PADDING = 64;
 
 /**
  * The fleet map: a scene for the provider, and the layers as components inside it. The scene
@@ -96,6 +98,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
 
   const latestDevices = useRef(devices);
   latestDevices.current = devices;
+  const fit = useKeptFit(container, ctx, FIT_PADDING);
   useImperativeHandle(ref, () => {
     const fitPoints = (points: readonly (readonly [number, number])[]) => {
       if (!ctx) return;
@@ -108,18 +111,21 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
         if (lat > maxLat) maxLat = lat;
       }
       if (minLng === Infinity) return;
-      if (minLng === maxLng && minLat === maxLat) ctx.scene.setZoomAndCenter(15, [minLng, minLat]);
-      else ctx.scene.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: FIT_PADDING, animate: false });
+      if (minLng === maxLng && minLat === maxLat) {
+        fit(null);
+        ctx.scene.setZoomAndCenter(15, [minLng, minLat]);
+      } else fit([[minLng, minLat], [maxLng, maxLat]]);
     };
     return {
       fitAll: () => fitPoints(latestDevices.current.map((d) => [d.lng, d.lat] as const)),
       fitPoints,
       flyTo(lng, lat, zoom) {
         if (!ctx) return;
+        fit(null);
         ctx.scene.setZoomAndCenter(zoom ?? Math.max(ctx.scene.getZoom(), 14), ctx.toMap(lng, lat));
       },
     };
-  }, [ctx]);
+  }, [ctx, fit]);
 
   const tiles = ctx && (ctx.provider === 'yandex' || ctx.provider === 'bing' || ctx.provider === 'xyz') ? ctx.provider : null;
   const measuring = !!measure?.active;
