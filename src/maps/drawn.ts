@@ -108,3 +108,15 @@ export function decideDrawn(i: DrawnInput): Drawn | null {
 /** The label key of a choice in the provider box (monitor namespace, `mapType.*`). */
 export const choiceLabelKey = (choice: MapChoice, offline: Drawn['offline']): string =>
   choice === 'Offline' ? (offline === 'vector' ? 'mapType.OfflineStreets' : 'mapType.Outlines') : `mapType.${choice}`;
+
+/**
+ * Whether the Normal / Satellite switch can do anything: satellite imagery comes only with a
+ * keyed provider (src/maps/scene.ts, basemap/tiles.ts). `on` while one is drawn; `choose` when
+ * one has a key but another map is drawn (the provider box offers it); `none` when no keyed
+ * provider can be drawn here, or while deciding.
+ */
+export function satelliteOffer(drawn: Drawn | null): 'on' | 'choose' | 'none' {
+  if (!drawn) return 'none';
+  if (drawn.provider !== 'offline') return 'on';
+  return drawn.options.some(isKeyed) ? 'choose' : 'none';
+}

@@ -1,12 +1,16 @@
 import { rmSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login, settled } from './helpers';
+import { apiPost } from './monitor-support';
 import { startServer } from './own-server';
 
 // Issue 32, maps: on a fresh server without a map key and without tile access, the provider box
-// names what is drawn (never Baidu), the map says once, in the user's language, why there are
-// no streets (with the way to get them for an administrator), and no request of the page load
-// fails. A server of this file's own: the suite's server may hold a key another file saved.
+// of every map screen names what is drawn (never Baidu), the map says once, in the user's
+// language, why there are no streets (with the way to get them for an administrator), no
+// Satellite is offered, and no request of the page load fails. A server of this file's own: the
+// suite's server may hold a key another file saved.
+
+const RUN = Date.now().toString(36);
 
 let server: Awaited<ReturnType<typeof startServer>>;
 test.beforeAll(async () => {
@@ -24,6 +28,7 @@ const TEXTS = {
     locale: 'en-US',
     htmlLang: 'en',
     box: 'Outlines only',
+    satellite: 'Satellite',
     notice: 'No street map: only country and province outlines are shown.',
     cause: 'The server cannot reach its street tile server',
     link: 'Map key settings',
@@ -32,6 +37,7 @@ const TEXTS = {
     locale: 'zh-CN',
     htmlLang: 'zh-CN',
     box: '仅轮廓图',
+    satellite: '卫星',
     notice: '没有街道地图：只显示国家和省份轮廓。',
     cause: '服务器无法连接街道瓦片服务器',
     link: '地图密钥设置',
@@ -83,6 +89,9 @@ for (const [lang, text] of Object.entries(TEXTS)) {
     const options = page.locator('.ant-select-item-option');
     await expect(options).toHaveText([text.box]);
     await page.keyboard.press('Escape');
+    // Satellite imagery comes only with a keyed provider: without one the switch is not there.
+    await expect(page.getByTestId('map-toolbar')).not.toContainText(text.satellite);
+    await expect(page.getByTestId('map-variant')).toHaveCount(0);
 
     const notice = page.getByTestId('map-notice');
     await expect(notice).toHaveCount(1);
@@ -123,3 +132,62 @@ test('an account that is not an administrator gets the short notice, without ins
   expect(failed).toEqual([]);
   await page.context().close();
 });
+
+/** A map screen's box says the outlines are drawn, and its notice why (with the way out for an administrator). */
+async function expectTold(page: Page, admin: boolean) {
+  await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-basemap', 'outlines', { timeout: 30_000 });
+  await expect(page.getByTestId('map-type')).toHaveText(TEXTS.en.box);
+  const notice = page.getByTestId('map-notice');
+  await expect(notice).toHaveAttribute('data-reason', 'unreachable');
+  await expect(notice).toContainText(TEXTS.en.notice);
+  if (admin) await expect(page.getByTestId('map-notice-link')).toHaveText(TEXTS.en.link);
+  else await expect(page.getByTestId('map-notice-admin')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+}
+
+// Every map screen but the monitor (above), once each: fence detail, editor and multi view, the
+// area list map and an area editor, the bus-route map and editor (playback: above for admin).
+for (const username of ['admin', 'agent'] as const) {
+  test(`every map screen tells ${username} what is drawn and why there are no streets, and no request fails`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const admin = username === 'admin';
+    const page = await pageIn(browser, 'en-US');
+    const failed = watchFailures(page);
+    await login(page, username, '/index/fence/list');
+    const fence = await apiPost<{ id: number }>(page, '/geofencing/geofencingCircle', {
+      name: `E2E no streets ${username} ${RUN}`,
+      center: { lng: 116.397, lat: 39.909 },
+      radius: 500,
+    });
+    expect(fence.id).toBeGreaterThan(0);
+    const screens = [
+      `/index/fence/list?view=detail&id=${fence.id}`,
+      '/index/fence/multi',
+      '/index/riskPoint',
+      '/index/checkCar/point?view=new',
+      '/index/bus/busLineList',
+      '/index/bus/busLineList?view=new',
+      ...(admin ? [] : ['/index/track']),
+      // Last: the shape editor, looked at on a phone below.
+      '/index/fence/list?view=new',
+    ];
+    for (const path of screens) {
+      await page.goto(path);
+      await expectTold(page, admin);
+      expect(failed, path).toEqual([]);
+    }
+    await expect(page.getByTestId('drawing-map').getByTestId('map-type')).toBeVisible();
+    if (admin) {
+      await settled(page.getByTestId('drawing-map'));
+      await page.screenshot({ path: 'docs/screenshots/maps-no-streets-fence-editor.png' });
+      // On a phone the instructions wait behind Details: the whole text would cover the drawing.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('map-notice-admin')).toHaveCount(0);
+      await expect(page.getByTestId('map-notice')).toContainText(TEXTS.en.notice);
+      await page.getByTestId('map-notice-more').click();
+      await expect(page.getByTestId('map-notice-admin')).toContainText('PMTILES_FILE');
+      await expect(page.getByTestId('map-notice-link')).toHaveText(TEXTS.en.link);
+    }
+    await page.context().close();
+  });
+}

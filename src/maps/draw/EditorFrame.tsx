@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { PHONE_QUERY } from '../../hooks/useIsPhone';
+import { MapTypeSelect } from '../../pages/monitor/MapTypeSelect';
 import { PlaceSearch } from '../../pages/monitor/PlaceSearch';
 import { readShowNames } from '../../pages/monitor/settings';
 import { basemapProps, type MapSetup } from '../../pages/monitor/useMapSetup';
 import { MapLoading } from '../MapLoading';
+import { MapNotice } from '../MapNotice';
 import type { FleetMapHandle, MapFence } from '../types';
 import { EditorView, type ViewBridge } from './EditorView';
 import type { LngLat } from './geometry';
@@ -42,8 +44,9 @@ const PHONE_BAR_CSS = `@media ${PHONE_QUERY.replace('(', 'screen and (')} {
 /**
  * The map every shape editor draws on (fences, risk points, check areas and points, bus
  * routes): the monitor's basemap with the account's vehicles, opened on the vehicle it was
- * asked for or on the fleet (EditorView), with the monitor's place search, zoom buttons and a
- * bar for the editor's own controls. The element carries the view (`data-center`, `data-zoom`
+ * asked for or on the fleet (EditorView), with the monitor's place search, zoom buttons, a bar
+ * for the editor's own controls, the provider box at the bar's end and the notice when streets
+ * are missing (issue 32, as MapStatus on the other maps). The element carries the view (`data-center`, `data-zoom`
  * on the map) and the markers drawn (`data-markers`) for tests and scripts.
  */
 export function EditorFrame({ setup, focus, hasShape, fences, tools, notes, bridge, children }: EditorFrameProps) {
@@ -81,9 +84,12 @@ export function EditorFrame({ setup, focus, hasShape, fences, tools, notes, brid
             <PlaceSearch mapType={setup.provider !== 'offline' ? setup.mapType : null} onPick={(lng, lat) => map.current?.flyTo(lng, lat)} />
             {tools}
           </span>
+          <MapTypeSelect drawn={setup.drawn} onChange={setup.setMapType} style={{ marginInlineStart: 'auto', pointerEvents: 'auto' }} />
         </div>
         {notes}
       </div>
+      {/* Clear of the zoom buttons at the lower right. */}
+      <MapNotice drawn={setup.drawn} style={{ maxWidth: 'min(440px, calc(100% - 72px))' }} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { FitView, FleetMap, MapClick } from '../../maps';
 import { boundsPoints, type LngLat } from '../../maps/draw/geometry';
+import { MapStatus } from '../../maps/MapStatus';
 import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import { fenceAt, shapeOfFence } from '../fence/shapes';
 import type { Area } from './api';
@@ -9,7 +10,8 @@ import { mapFenceOfArea } from './shapes';
 const NO_DEVICES: never[] = [];
 
 /**
- * Every area of a screen on the monitor's basemap, fitted to them; a click on one picks it.
+ * Every area of a screen on the monitor's basemap, fitted to them, with its provider box and
+ * notice; a click on one picks it.
  * A chunk of its own (it pulls in L7): the list page loads it lazily.
  */
 export default function AreaMap({ areas, onPick }: { areas: readonly Area[]; onPick?(a: Area): void }) {
@@ -22,21 +24,18 @@ export default function AreaMap({ areas, onPick }: { areas: readonly Area[]; onP
   // Refit when the set of areas changes, not on every reload of the same ones.
   const fitKey = areas.map((a) => a.id).join(',');
   return (
-    <FleetMap
-      {...basemapProps(setup)}
-      devices={NO_DEVICES}
-      fences={fences}
-      showLabels={false}
-    >
-      {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
-      {onPick && (
-        <MapClick
-          onClick={(lng, lat) => {
-            const a = fenceAt(areas, lng, lat);
-            if (a) onPick(a);
-          }}
-        />
-      )}
-    </FleetMap>
+    <MapStatus setup={setup}>
+      <FleetMap {...basemapProps(setup)} devices={NO_DEVICES} fences={fences} showLabels={false}>
+        {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
+        {onPick && (
+          <MapClick
+            onClick={(lng, lat) => {
+              const a = fenceAt(areas, lng, lat);
+              if (a) onPick(a);
+            }}
+          />
+        )}
+      </FleetMap>
+    </MapStatus>
   );
 }

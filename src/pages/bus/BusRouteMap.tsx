@@ -5,6 +5,7 @@ import { EditorFrame } from '../../maps/draw/EditorFrame';
 import type { DrawnShape, LngLat } from '../../maps/draw/geometry';
 import { liveShape } from '../../maps/draw/liveShape';
 import { SizeReadout } from '../../maps/draw/SizeReadout';
+import { MapStatus } from '../../maps/MapStatus';
 import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import { routePoints, stopCircles } from './shapes';
 
@@ -34,8 +35,8 @@ interface Props {
  * A bus route on the monitor's basemap: the line as a polyline editor and each stop as a point
  * editor over a circle of its radius, all on one map. Only one of them takes clicks at a time
  * (mode), so a click meant for a new stop never adds a corner to the line. While editing, the
- * shape editors' frame around it (vehicles, place search, zoom, the line's length). A chunk of
- * its own.
+ * shape editors' frame around it (vehicles, place search, zoom, the line's length); else the
+ * provider box and notice over it (MapStatus). A chunk of its own.
  */
 export default function BusRouteMap({ line, stops, mode, onLine, onAddStop, onMoveStop, others = [], fitKey = 0 }: Props) {
   const setup = useMapSetup();
@@ -100,8 +101,10 @@ export default function BusRouteMap({ line, stops, mode, onLine, onAddStop, onMo
       </EditorFrame>
     );
   return (
-    <FleetMap {...basemapProps(setup)} devices={NO_DEVICES} fences={circles} showLabels={false}>
-      {layers}
-    </FleetMap>
+    <MapStatus setup={setup}>
+      <FleetMap {...basemapProps(setup)} devices={NO_DEVICES} fences={circles} showLabels={false}>
+        {layers}
+      </FleetMap>
+    </MapStatus>
   );
 }

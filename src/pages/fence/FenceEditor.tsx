@@ -88,7 +88,8 @@ export function FenceEditor({ id, focus, onDone, onSaved }: Props) {
       styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}
     >
       <Form form={form} layout="inline" style={{ rowGap: 8 }}>
-        <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 64 }]}>
+        {/* Within the card on a phone: a long label (French) puts the box under it instead of past the edge. */}
+        <Form.Item name="name" label={t('fields.name')} style={{ maxWidth: '100%' }} rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 64 }]}>
           <Input style={{ width: 240 }} maxLength={64} data-testid="fence-name" />
         </Form.Item>
         <Form.Item label={t('fields.type')}>

@@ -6,6 +6,7 @@ import { basemapProps, useMapSetup } from '../monitor/useMapSetup';
 import type { Fence } from './api';
 import { fenceAt, mapFenceOf, shapeOfFence } from './shapes';
 import { MapLoading } from '../../maps/MapLoading';
+import { MapStatus } from '../../maps/MapStatus';
 
 // L7 loads with the map views only.
 const FleetMap = lazy(() => import('../../maps').then((m) => ({ default: m.FleetMap })));
@@ -22,7 +23,7 @@ interface Props {
 
 const NO_DEVICES: MapDevice[] = [];
 
-/** Fences (and devices) on the monitor's basemap, fitted to them; clicks pick a fence. */
+/** Fences (and devices) on the monitor's basemap, fitted to them, with its provider box and notice; clicks pick a fence. */
 export default function FenceMap({ fences, devices = NO_DEVICES, fitKey, onFenceClick }: Props) {
   const setup = useMapSetup();
   const mapFences = useMemo(() => fences.flatMap((f) => mapFenceOf(f) ?? []), [fences]);
@@ -37,18 +38,20 @@ export default function FenceMap({ fences, devices = NO_DEVICES, fitKey, onFence
   }, [fences, devices]);
 
   return (
-    <Suspense fallback={<MapLoading />}>
-      <FleetMap {...basemapProps(setup)} devices={devices} fences={mapFences} showLabels={devices.length > 0}>
-        {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
-        {onFenceClick && (
-          <MapClick
-            onClick={(lng, lat) => {
-              const f = fenceAt(fences, lng, lat);
-              if (f) onFenceClick(f);
-            }}
-          />
-        )}
-      </FleetMap>
-    </Suspense>
+    <MapStatus setup={setup}>
+      <Suspense fallback={<MapLoading />}>
+        <FleetMap {...basemapProps(setup)} devices={devices} fences={mapFences} showLabels={devices.length > 0}>
+          {points.length > 0 && <FitView points={points} fitKey={fitKey} />}
+          {onFenceClick && (
+            <MapClick
+              onClick={(lng, lat) => {
+                const f = fenceAt(fences, lng, lat);
+                if (f) onFenceClick(f);
+              }}
+            />
+          )}
+        </FleetMap>
+      </Suspense>
+    </MapStatus>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatRadius } from '../../domain/fence/format';
+import { useIsPhone } from '../../hooks/useIsPhone';
 import { errorText } from '../../i18n/errorText';
 import { allFences, fenceDetail, type Fence, type FenceDetail } from './api';
 import { AllocationTable } from './AllocationTable';
@@ -16,6 +17,8 @@ export default function FenceMultiPage() {
   const { t } = useTranslation('fence');
   const { message } = App.useApp();
   const navigate = useNavigate();
+  // A phone has no room for a 340 px list beside the map: the list above, the map below it.
+  const phone = useIsPhone();
   const [fences, setFences] = useState<Fence[] | null>(null);
   const [chosen, setChosen] = useState<FenceDetail | null>(null);
 
@@ -40,15 +43,14 @@ export default function FenceMultiPage() {
 
   return (
     <div
-      style={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }}
+      style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', height: 'calc(100vh - 140px)', minHeight: 420, background: '#fff' }}
       data-testid="fence-multi"
     >
       <aside
         style={{
-          width: 340,
-          flex: '0 0 340px',
+          flex: phone ? '0 1 40%' : '0 0 340px',
           overflow: 'auto',
-          borderInlineEnd: '1px solid rgba(0,0,0,0.08)',
+          [phone ? 'borderBottom' : 'borderInlineEnd']: '1px solid rgba(0,0,0,0.08)',
           padding: 12,
         }}
       >
@@ -97,7 +99,7 @@ export default function FenceMultiPage() {
           </>
         )}
       </aside>
-      <div style={{ flex: 1, position: 'relative' }}>
+      <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
         <Suspense fallback={<MapLoading />}>
           {fences && <FenceMap fences={fences} fitKey={fences.length} onFenceClick={choose} />}
         </Suspense>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { MapChoice } from '../../domain/codes';
 import type { Drawn } from '../../maps/drawn';
 import { formatDistance } from '../../maps/distance';
+import { VariantSwitch } from '../../maps/VariantSwitch';
 import type { DistanceUnit, MapVariant } from '../../maps/types';
 import { MapTypeSelect } from './MapTypeSelect';
 import { PlaceSearch } from './PlaceSearch';
@@ -50,16 +51,7 @@ const box = {
 export function MapToolbar(p: Props) {
   const { t } = useTranslation('monitor');
   const mapType = <MapTypeSelect drawn={p.drawn} onChange={p.onMapType} />;
-  const variant = (
-    <Segmented
-      value={p.variant}
-      onChange={(v) => p.onVariant(v as MapVariant)}
-      options={[
-        { value: 'normal', label: t('toolbar.normal') },
-        { value: 'satellite', label: t('toolbar.satellite') },
-      ]}
-    />
-  );
+  const variant = <VariantSwitch drawn={p.drawn} value={p.variant} onChange={p.onVariant} />;
   const showNames = (
     <Space size={4}>
       <Switch size="small" checked={p.showNames} onChange={p.onShowNames} data-testid="show-names" />

@@ -11,7 +11,7 @@ import type { FleetMapHandle } from '../../maps/types';
 import { PHONE_CONTENT_PADDING } from '../../components/layout/layoutSizes';
 import { useIsNarrow, useIsPhone } from '../../hooks/useIsPhone';
 import { fetchDevices } from '../monitor/api';
-import { MapNotice } from '../monitor/MapNotice';
+import { MapNotice } from '../../maps/MapNotice';
 import { MapTypeSelect } from '../monitor/MapTypeSelect';
 import { useMapSetup } from '../monitor/useMapSetup';
 import { fetchTrackUsers, type TrackOptions, type TrackRange } from './api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TilesConfig } from '../../../src/maps/basemap/streets';
-import { choiceLabelKey, decideDrawn, type DrawnInput } from '../../../src/maps/drawn';
+import { choiceLabelKey, decideDrawn, satelliteOffer, type DrawnInput } from '../../../src/maps/drawn';
 
 // What a map draws and its provider box shows (issue 32): never a provider that is not drawn.
 
@@ -76,5 +76,20 @@ describe('decideDrawn', () => {
   it('waits for the keys and, without a key, for the tile offer', () => {
     expect(decideDrawn(input({ keyed: null }))).toBeNull();
     expect(decideDrawn(input({ tiles: undefined }))).toBeNull();
+  });
+});
+
+describe('satelliteOffer', () => {
+  it('offers satellite only where a keyed provider can draw it', () => {
+    // No key at all (the default install): nothing here shows satellite imagery.
+    expect(satelliteOffer(decideDrawn(input({ tiles: UNREACHABLE })))).toBe('none');
+    expect(satelliteOffer(decideDrawn(input({ tiles: OSM_OK })))).toBe('none');
+    expect(satelliteOffer(decideDrawn(input({ tiles: ARCHIVE })))).toBe('none');
+    expect(satelliteOffer(null)).toBe('none');
+    // A keyed provider drawn.
+    expect(satelliteOffer(decideDrawn(input({ wanted: 'GaoDe', keyed: ['GaoDe'], key: 'k' })))).toBe('on');
+    // One has a key but the user chose OpenStreetMap, or it failed: choose it in the box.
+    expect(satelliteOffer(decideDrawn(input({ wanted: 'OSM', keyed: ['GaoDe'] })))).toBe('choose');
+    expect(satelliteOffer(decideDrawn(input({ wanted: 'Google', keyed: ['Google'], key: 'k', providerFailed: true })))).toBe('choose');
   });
 });
