@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../src/domain/constants';
 import { LANGUAGE_STORAGE_KEY } from '../../src/domain/language';
 
@@ -138,4 +138,17 @@ export async function settled(target: Locator, timeout = 30_000) {
 export async function wheelOver(page: Page, map: Locator, dy: number) {
   await page.mouse.wheel(0, dy);
   await steady(async () => String(await map.getAttribute('data-zoom')), (a, b) => a === b, 150);
+}
+
+/** API calls as `username` (a session of its own), and its account id. */
+export async function as(request: APIRequestContext, username: string) {
+  const r = await request.post('/api/login', { data: { username, password: PASSWORD } });
+  const { token, id } = ((await r.json()) as { data: { token: string; id: number } }).data;
+  const call = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { meta: { success: boolean; message: string }; data: T };
+    if (!body.meta.success) throw new Error(`${path}: ${body.meta.message}`);
+    return body.data;
+  };
+  return { call, id };
 }

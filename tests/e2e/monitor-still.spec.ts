@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { as, PASSWORD } from './helpers';
 import { connectGt06, findGt06Port } from './monitor-support';
 
 /**
@@ -30,19 +30,6 @@ const OVERSPEED = 0x06;
 const AT = { lat: 22.55, lon: 114.06, speed: 0, course: 90 };
 
 test.setTimeout(150_000);
-
-/** API calls as `username` (a session of its own), and its account id. */
-async function as(request: APIRequestContext, username: string) {
-  const r = await request.post('/api/login', { data: { username, password: PASSWORD } });
-  const { token, id } = ((await r.json()) as { data: { token: string; id: number } }).data;
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { meta: { success: boolean; message: string }; data: T };
-    if (!body.meta.success) throw new Error(`${path}: ${body.meta.message}`);
-    return body.data;
-  };
-  return { call, id };
-}
 
 test.beforeAll(async ({ request }) => {
   const { call: admin, id: adminId } = await as(request, 'admin');

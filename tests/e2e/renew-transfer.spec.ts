@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { login, PASSWORD } from './helpers';
+import { expect, test } from '@playwright/test';
+import { as, login, PASSWORD } from './helpers';
 import { pickAccount } from './device-support';
 import { apiPost } from './monitor-support';
 
@@ -19,19 +19,6 @@ interface Device {
   terminalID: string;
   userId: number;
   platformExpireAt: string | null;
-}
-
-/** API calls as `username` (its own session), and its account id. */
-async function as(request: APIRequestContext, username: string) {
-  const r = await request.post('/api/login', { data: { username, password: PASSWORD } });
-  const { token, id } = ((await r.json()) as { data: { token: string; id: number } }).data;
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { meta: { success: boolean; message: string }; data: T };
-    if (!body.meta.success) throw new Error(`${path}: ${body.meta.message}`);
-    return body.data;
-  };
-  return { call, id };
 }
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
