@@ -31,13 +31,18 @@ export function useKeptFit(container: RefObject<HTMLElement | null>, ctx: MapCon
       frame = requestAnimationFrame(() => kept.current === b && apply(b));
     });
     ro.observe(el);
-    el.addEventListener('pointerdown', release);
-    el.addEventListener('wheel', release, { passive: true });
+    // Captured: the map's own handlers below may stop these events from bubbling.
+    el.addEventListener('pointerdown', release, true);
+    el.addEventListener('mousedown', release, true);
+    el.addEventListener('touchstart', release, { capture: true, passive: true });
+    el.addEventListener('wheel', release, { capture: true, passive: true });
     return () => {
       ro.disconnect();
       cancelAnimationFrame(frame);
-      el.removeEventListener('pointerdown', release);
-      el.removeEventListener('wheel', release);
+      el.removeEventListener('pointerdown', release, true);
+      el.removeEventListener('mousedown', release, true);
+      el.removeEventListener('touchstart', release, true);
+      el.removeEventListener('wheel', release, true);
     };
   }, [container, ctx, apply]);
 

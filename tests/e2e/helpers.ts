@@ -111,7 +111,7 @@ export function localeOfChunk(url: string): string | null {
 }
 
 /** Polls `read` until two reads in a row are alike: what the page shows has come to rest. */
-async function steady<T>(read: () => Promise<T>, same: (a: T, b: T) => boolean, interval: number, timeout?: number) {
+export async function steady<T>(read: () => Promise<T>, same: (a: T, b: T) => boolean, interval: number, timeout?: number) {
   let last: T | undefined;
   await expect
     .poll(

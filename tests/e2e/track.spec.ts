@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '../../src/domain/messages';
 import { addDays, dayOf, dayStart, formatMileage } from '../../src/domain/track';
-import { login } from './helpers';
+import { login, steady } from './helpers';
 import { apiPost } from './monitor-support';
 import { END_COLOR, START_COLOR } from '../../src/maps/trackStyle';
 
@@ -62,8 +62,21 @@ test.describe('track playback', () => {
     // Start from an empty remembered selection.
     await apiPost(page, '/track/trackUser', { usr_list: [] });
     await page.reload();
+    // The server keeps each pick, and answers here only once all five are made (a slow server):
+    // picks made while one is being saved build on it (they replaced each other, one or all lost).
+    let answerSaves = () => {};
+    const held = new Promise<void>((resolve) => (answerSaves = resolve));
+    await page.route('**/api/track/trackUser', async (route) => {
+      await held;
+      await route.continue();
+    });
     for (const id of ids.slice(0, 5)) await pick(page, id);
     await expect(page.getByTestId('track-devices').locator('.ant-tag')).toHaveCount(5);
+    // From here on the saves go through as they come.
+    answerSaves();
+    await expect
+      .poll(async () => (await apiPost<{ usr_list: unknown[] }>(page, '/track/trackUserList', {})).usr_list.length)
+      .toBe(5);
 
     // A sixth device: the server refuses it with the spec's message, the five stay.
     await pick(page, ids[5]);
@@ -168,7 +181,12 @@ test.describe('track playback', () => {
     });
     // Zoom in on the vehicle, which sits on the track's first point: the middle of the map may
     // hold no part of this vehicle's track, and an area without any asks for no detail.
-    const vehicle = (await page.getByTestId('playback-marker').first().boundingBox())!;
+    // Once the page is laid out (the chart under the map takes its room, and the map keeps the
+    // tracks fitted as it shrinks): the vehicle is then where it stays.
+    await expect(page.getByTestId('speed-chart').locator('canvas').first()).toBeVisible();
+    const marker = page.getByTestId('playback-marker').first();
+    await steady(async () => JSON.stringify(await marker.boundingBox()), (a, b) => a === b, 300);
+    const vehicle = (await marker.boundingBox())!;
     await page.mouse.move(vehicle.x + vehicle.width / 2, vehicle.y + vehicle.height / 2);
     // Six notches of a wheel turned at a hand's pace (the map takes notches closer together
     // as one smooth gesture and zooms less): the rhythm of the input, not a wait for a result.

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDemo } from '../../../config/roles';
 import { TRACK_MAX_DEVICES } from '../../domain/constants';
@@ -43,23 +43,25 @@ export const QueryPanel = memo(function QueryPanel(p: Props) {
     [p.devices],
   );
 
-  const select = async (ids: string[]) => {
+  // Saves go to the server one after another, in the order picked.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const select = (ids: string[]) => {
     const previous = p.selected;
     if (ids.length > TRACK_MAX_DEVICES && user && isDemo(user)) {
       message.error(t('errors:trackTooManyDevices'));
       return;
     }
-    if (user && !isDemo(user)) {
-      // The server keeps the selection and refuses a sixth device with the spec's message.
-      try {
-        await saveTrackUsers(ids);
-      } catch (e) {
+    // Shown at once: a pick made while the last one is still being saved builds on it (waiting
+    // for the server first lost it on a slow answer).
+    p.onSelected(ids);
+    if (!user || isDemo(user)) return;
+    // The server keeps the selection and refuses a sixth device with the spec's message.
+    saving.current = saving.current.then(() =>
+      saveTrackUsers(ids).catch((e) => {
         message.error(errorText(e));
         p.onSelected(previous);
-        return;
-      }
-    }
-    p.onSelected(ids);
+      }),
+    );
   };
 
   return (
