@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ACCOUNT_ZONE, dayOf } from '../../src/domain/time-zone';
 import { as, login, PASSWORD } from './helpers';
 import { pickAccount } from './device-support';
 import { apiPost } from './monitor-support';
@@ -21,7 +22,8 @@ interface Device {
   platformExpireAt: string | null;
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+/** The account's day of an instant, as the page writes it (the one day rule). */
+const day = (iso: string) => dayOf(Date.parse(iso), ACCOUNT_ZONE);
 
 test.beforeAll(async ({ request }) => {
   const { call: admin, id: adminId } = await as(request, 'admin');
