@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { MapContextValue } from './MapContext';
+import { onUserHand } from './userHand';
 
 type Bounds = [[number, number], [number, number]];
 
@@ -21,7 +22,7 @@ export function useKeptFit(container: RefObject<HTMLElement | null>, ctx: MapCon
     const el = container.current;
     if (!el || !ctx) return;
     // The user's hand on the map ends the keeping: their view is theirs.
-    const release = () => (kept.current = null);
+    const release = onUserHand(el, () => (kept.current = null));
     let frame = 0;
     const ro = new ResizeObserver(() => {
       if (!kept.current) return;
@@ -31,18 +32,10 @@ export function useKeptFit(container: RefObject<HTMLElement | null>, ctx: MapCon
       frame = requestAnimationFrame(() => kept.current === b && apply(b));
     });
     ro.observe(el);
-    // Captured: the map's own handlers below may stop these events from bubbling.
-    el.addEventListener('pointerdown', release, true);
-    el.addEventListener('mousedown', release, true);
-    el.addEventListener('touchstart', release, { capture: true, passive: true });
-    el.addEventListener('wheel', release, { capture: true, passive: true });
     return () => {
       ro.disconnect();
       cancelAnimationFrame(frame);
-      el.removeEventListener('pointerdown', release, true);
-      el.removeEventListener('mousedown', release, true);
-      el.removeEventListener('touchstart', release, true);
-      el.removeEventListener('wheel', release, true);
+      release();
     };
   }, [container, ctx, apply]);
 

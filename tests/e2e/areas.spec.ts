@@ -53,6 +53,14 @@ test('a risk point drawn as a circle with a mouse drag is saved, listed with its
 test('a check-car area drawn as a polygon is saved and listed; its visits open with their filters', async ({ page }) => {
   await login(page, 'agent');
   const name = `E2E check area ${RUN}`;
+  // The vehicles arrive only once the user has begun to draw: the editor's start view must then
+  // leave the map alone, or the corners drawn move away from under the pointer.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/device/findDeviceLocationAllV2', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/index/checkCar/area');
   await page.getByTestId('area-add').click();
   await page.getByTestId('area-name').fill(name);
@@ -65,6 +73,8 @@ test('a check-car area drawn as a polygon is saved and listed; its visits open w
   ];
   for (const [x, y] of corners) await page.mouse.click(x, y);
   await expect(page.getByTestId('area-save')).toBeDisabled();
+  release();
+  await expect(page.getByTestId('drawing-map')).toHaveAttribute('data-markers', /^[1-9]/);
   await page.mouse.click(corners[0][0] + 2, corners[0][1] + 1); // on the first corner: closes
   await expect(page.getByTestId('area-corners')).toContainText('4');
   await expect(page.getByTestId('shape-problem')).toHaveCount(0);

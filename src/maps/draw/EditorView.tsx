@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MutableRefObject } from 'react';
 import { distanceMeters } from '../distance';
 import { useMap } from '../MapContext';
+import { onUserHand } from '../userHand';
 import type { LngLat } from './geometry';
 import { drawingZoom, worldPxOf } from './measure';
 
@@ -31,8 +32,8 @@ const PROBE_PX = 100;
  * Where the shape editor opens: on its vehicle at a zoom where a street-scale shape is a small
  * drag (measure.ts drawingZoom; the provider's zoom scale is measured on the map itself, so the
  * same ground scale results on L7's map and on the keyed providers'), or on the whole fleet, no
- * closer than that. Done once, when the vehicles have arrived, and never after the user has
- * drawn. Draws nothing.
+ * closer than that. Done once, when the vehicles have arrived, and never once the user's hand
+ * has been on the map. Draws nothing.
  */
 export function EditorView({ focus, fleet, ready, skip, bridge, onView }: Props) {
   const { scene, host, toMap, fromMap } = useMap();
@@ -70,6 +71,9 @@ export function EditorView({ focus, fleet, ready, skip, bridge, onView }: Props)
     // `centre` reads the scene and converter listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scene, fromMap, bridge]);
+
+  // A user who takes the map before the vehicles have come keeps their view (and what they drew).
+  useEffect(() => onUserHand(host, () => (started.current = true)), [host]);
 
   useEffect(() => {
     if (started.current || !ready) return;
