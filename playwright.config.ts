@@ -34,7 +34,12 @@ export default defineConfig({
     // The PWA's service worker would download the app shell again in every test; only the
     // PWA tests (tests/e2e/pwa.spec.ts) allow it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every step of every test, to keep only
+    // those that fail: it cost 40 % of the browser phase's CPU (docs/testing.md). E2E_TRACE=1
+    // records them when a failure needs one; a failing test always leaves its picture and the
+    // page's accessibility snapshot (error-context.md).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
