@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { Scene } from './l7';
 import { fromMapCoords, toMapCoords } from './coords';
 import { OfflineBasemap } from './basemap/OfflineBasemap';
@@ -99,8 +99,8 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
   const latestDevices = useRef(devices);
   latestDevices.current = devices;
   const fit = useKeptFit(container, ctx, FIT_PADDING);
-  useImperativeHandle(ref, () => {
-    const fitPoints = (points: readonly (readonly [number, number])[]) => {
+  const fitPoints = useCallback(
+    (points: readonly (readonly [number, number])[]) => {
       if (!ctx) return;
       let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
       for (const [wgsLng, wgsLat] of points) {
@@ -115,7 +115,14 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
         fit(null);
         ctx.scene.setZoomAndCenter(15, [minLng, minLat]);
       } else fit([[minLng, minLat], [maxLng, maxLat]]);
-    };
+    },
+    [ctx, fit],
+  );
+  const { fitTo } = props;
+  useEffect(() => {
+    if (fitTo?.length) fitPoints(fitTo);
+  }, [fitTo, fitPoints]);
+  useImperativeHandle(ref, () => {
     return {
       fitAll: () => fitPoints(latestDevices.current.map((d) => [d.lng, d.lat] as const)),
       fitPoints,
@@ -125,7 +132,7 @@ export const FleetMap = forwardRef<FleetMapHandle, FleetMapProps>(function Fleet
         ctx.scene.setZoomAndCenter(zoom ?? Math.max(ctx.scene.getZoom(), 14), ctx.toMap(lng, lat));
       },
     };
-  }, [ctx, fit]);
+  }, [ctx, fit, fitPoints]);
 
   const tiles = ctx && (ctx.provider === 'yandex' || ctx.provider === 'bing' || ctx.provider === 'xyz') ? ctx.provider : null;
   const measuring = !!measure?.active;

@@ -62,6 +62,12 @@ export interface FleetMapProps {
   /** After the device layer has drawn `markers` points (at = Date.now()). */
   onRendered?(info: { markers: number; at: number }): void;
   /**
+   * WGS-84 points the view is fitted to (and kept fitted while the map's box changes), as soon as
+   * the map is up: a page whose data arrives before the map has loaded gets its fit all the same.
+   * A new array reference fits again.
+   */
+  fitTo?: readonly (readonly [number, number])[];
+  /**
    * Without a key (provider `offline`): the basemap the page decided on (src/maps/drawn.ts);
    * null while it is still deciding (nothing is drawn yet); absent, the map picks the first the
    * server offers.

@@ -14,7 +14,14 @@ export function useKeptFit(container: RefObject<HTMLElement | null>, ctx: MapCon
   const kept = useRef<Bounds | null>(null);
 
   const apply = useCallback(
-    (b: Bounds) => ctx?.scene.fitBounds(b, { padding, animate: false }),
+    (b: Bounds) => {
+      if (!ctx) return;
+      // L7's own map learns its box through a throttled observer (50 ms): fitted before it has,
+      // the bounds are fitted to the old size and then cut by the new one. Told first, it fits
+      // the box as it is now (the keyed providers' maps follow their box themselves).
+      (ctx.scene.map as { resize?: () => void } | undefined)?.resize?.();
+      ctx.scene.fitBounds(b, { padding, animate: false });
+    },
     [ctx, padding],
   );
 

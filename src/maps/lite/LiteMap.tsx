@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { brandMapView } from '../../providers/publicConfig';
 import { OFFLINE_BACKGROUND } from '../basemap/outlineStyle';
 import type { StreetBasemapKind } from '../basemap/streets';
@@ -60,8 +60,8 @@ export const LiteMap = forwardRef<FleetMapHandle, FleetMapProps>(function LiteMa
 
   const latestDevices = useRef(devices);
   latestDevices.current = devices;
-  useImperativeHandle(ref, () => {
-    const fitPoints = (points: readonly (readonly [number, number])[]) => {
+  const fitPoints = useCallback(
+    (points: readonly (readonly [number, number])[]) => {
       if (!view || !points.length) return;
       const { west: w, south: s, east: e, north: n } = shapeOf([points]);
       if (w === e && s === n) view.setZoomAndCenter(15, [w, s]);
@@ -73,7 +73,14 @@ export const LiteMap = forwardRef<FleetMapHandle, FleetMapProps>(function LiteMa
           ],
           FIT_PADDING,
         );
-    };
+    },
+    [view],
+  );
+  const { fitTo } = props;
+  useEffect(() => {
+    if (fitTo?.length) fitPoints(fitTo);
+  }, [fitTo, fitPoints]);
+  useImperativeHandle(ref, () => {
     return {
       fitAll: () => fitPoints(latestDevices.current.map((d) => [d.lng, d.lat] as const)),
       fitPoints,
@@ -81,7 +88,7 @@ export const LiteMap = forwardRef<FleetMapHandle, FleetMapProps>(function LiteMa
         view?.setZoomAndCenter(zoom ?? Math.max(view.getZoom(), 14), [lng, lat]);
       },
     };
-  }, [view]);
+  }, [view, fitPoints]);
 
   const measuring = !!measure?.active;
   return (

@@ -19,13 +19,15 @@ interface Props {
   markers: readonly PlaybackMarker[];
   /** The area shown, once a pan or zoom settles (for more detail there). */
   onView(view: MapView): void;
+  /** The points of the tracks loaded last: the view is fitted to them. */
+  fitTo: readonly (readonly [number, number])[];
 }
 
 const NO_DEVICES: never[] = [];
 
 /** The playback map: the monitor's providers and coordinate conversion, the tracks and the played vehicles. */
 const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap(
-  { setup, tracks, markers, onView },
+  { setup, tracks, markers, fitTo, onView },
   ref,
 ) {
   const mapTracks = useMemo<MapTrack[]>(
@@ -44,6 +46,7 @@ const TrackMap = forwardRef<FleetMapHandle, Props>(function TrackMap(
       {...basemapProps(setup)}
       devices={NO_DEVICES}
       showLabels={false}
+      fitTo={fitTo}
     >
       <TrackLayer
         tracks={mapTracks}

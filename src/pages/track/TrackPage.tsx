@@ -83,11 +83,11 @@ export default function TrackPage() {
   );
   const clock = usePlayClock(played.from, played.to, stays);
 
-  // Fit the map to new tracks.
-  useEffect(() => {
-    const pts = loaded.flatMap((tr) => tr.points.lon.map((lon, i) => [lon, tr.points.lat[i]] as const));
-    if (pts.length) mapRef.current?.fitPoints(pts);
-  }, [loaded]);
+  // The map fits new tracks (once it is up: the tracks may come first).
+  const fitTo = useMemo(
+    () => loaded.flatMap((tr) => tr.points.lon.map((lon, i) => [lon, tr.points.lat[i]] as const)),
+    [loaded],
+  );
 
   // More detail around the play head, a moment after it settles, once the user plays or moves
   // it (not at the start of a fresh load, where it would only compete with the first draw).
@@ -164,7 +164,7 @@ export default function TrackPage() {
   const mapLayers = (
     <>
       <Suspense fallback={<MapLoading />}>
-        <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} onView={onView} />
+        <TrackMap ref={mapRef} setup={map} tracks={tracks} markers={markers} fitTo={fitTo} onView={onView} />
       </Suspense>
       {mapTypeSelect}
       {error && (
