@@ -2,13 +2,32 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { TEXT_FAMILY_PORTS } from '../../server/gateway/port-settings';
 
-/** A port the OS says is free right now. */
+/**
+ * Ports below the kernel's ephemeral range (net.ipv4.ip_local_port_range starts at 32768): a
+ * port the OS hands out for listen(0) is one of the ephemeral ones, and between our closing it
+ * and the child binding it, any outgoing connection on the machine (the child's own database
+ * pool) or the next listen(0) (two servers started side by side) could take it (EADDRINUSE).
+ */
+const PORT_LOW = 20_000;
+const PORT_HIGH = 32_767;
+/** Every port this process handed out: never given twice. */
+const given = new Set<number>();
+
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
+  });
+
+/** A port that is free right now, outside the ephemeral range, not handed out before by this process. */
 export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
+  for (;;) {
+    const port = PORT_LOW + Math.floor(Math.random() * (PORT_HIGH - PORT_LOW + 1));
+    if (given.has(port)) continue;
+    given.add(port);
+    if (await bindable(port)) return port;
+  }
 }
 
 /** The tracker ports a test server does not name itself, each on a free port (no clash with a dev server). */
