@@ -1,26 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { anyFreeTrackerPorts } from '../../server/gateway/port-settings';
+import { freePort } from '../support/processes';
 
 // A FleetGate server of a test file's own, for settings the suite's server does not have
 // (tile servers, PMTILES_FILE, a fresh mapKey setting). Moved out of streets.spec.ts.
 
 const DIST_DIR = process.env.DIST_DIR ?? 'dist';
-
-/** A port nothing listens on now (suites of other E2E_PORTs may run beside this one). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A FleetGate server of its own (fresh database, seeded) on a free port, with extra environment. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): void; dir: string }> {
