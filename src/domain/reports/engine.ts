@@ -12,7 +12,7 @@
  * place is the stop's. Days are the account zone's (dayPieces); an episode crossing midnight is
  * one episode, its seconds counted in each day for its part.
  */
-import { dayPieces, mergeRuns, type StayRun, type TrackFix } from '../track';
+import { dayOf, dayPieces, mergeRuns, type StayRun, type TrackFix } from '../track';
 import type { RangeFixes } from './range';
 import { ACC_HOLD_MAX_S, IDLE_MAX_S, IDLE_MIN_DEFAULT_S, IDLE_MIN_S } from './rules';
 import { rangeTraces } from './trips';
@@ -112,15 +112,19 @@ export type EngineReport =
 export function engineReport(parts: readonly EnginePart[], options: EngineOptions = {}): EngineReport {
   if (!parts.some((p) => p.knownS > 0)) return { ignition: 'none' };
   const minMs = idleMinOf(options) * 1000;
-  const idling = mergeRuns(parts.flatMap((p) => p.idle))
-    .filter((r) => r.end - r.start >= minMs)
-    .map((r) => ({ ...r, durationS: Math.round((r.end - r.start) / 1000) }));
+  const idling: IdleEpisode[] = [];
+  for (const r of mergeRuns(parts.flatMap((p) => p.idle)))
+    if (r.end - r.start >= minMs)
+      idling.push({ start: r.start, end: r.end, durationS: Math.round((r.end - r.start) / 1000), lat: r.lat, lon: r.lon });
+  let first = 0; // the first episode that may reach into the day (both lists are in time order)
   const days = parts.map((p): EngineDayRow => {
     const known = p.knownS > 0;
     let idleMs = 0;
-    for (const e of idling) idleMs += Math.max(0, Math.min(e.end, p.to) - Math.max(e.start, p.from));
+    while (first < idling.length && idling[first].end <= p.from) first++;
+    for (let i = first; i < idling.length && idling[i].start < p.to; i++)
+      idleMs += Math.min(idling[i].end, p.to) - Math.max(idling[i].start, p.from);
     return {
-      day: dayPieces(p.from, p.to)[0].day,
+      day: dayOf(p.from),
       from: p.from,
       to: p.to,
       onS: known ? p.onS : null,

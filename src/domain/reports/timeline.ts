@@ -114,8 +114,11 @@ export function assembleTimeline(input: TimelineInput, minTripM: number): Segmen
   return finish(joinShortTrips(drafts, minTripM), input);
 }
 
-/** A trip under `minTripM` beside a stay becomes part of it (and of the stay on its other side). */
-function joinShortTrips(drafts: readonly Draft[], minTripM: number): Draft[] {
+/**
+ * A trip under `minTripM` beside a stay becomes part of it (and of the stay on its other side).
+ * The drafts are changed in place: they are this function's own.
+ */
+function joinShortTrips(drafts: Draft[], minTripM: number): Draft[] {
   const out: Draft[] = [];
   drafts.forEach((d, i) => {
     const last = out[out.length - 1];
@@ -125,8 +128,13 @@ function joinShortTrips(drafts: readonly Draft[], minTripM: number): Draft[] {
     if (joins && last?.kind === 'stay') {
       last.end = d.end;
       last.distanceM = round1(last.distanceM + d.distanceM);
-    } else if (joins) out.push({ ...d, kind: 'stay', at: d.at ?? next.at });
-    else out.push({ ...d });
+      return;
+    }
+    if (joins) {
+      d.kind = 'stay';
+      d.at = d.at ?? next.at;
+    }
+    out.push(d);
   });
   return out;
 }

@@ -8,10 +8,10 @@
  * for a longer stop minimum spans several stored runs, and its metres are the difference of
  * counted metres at its ends, its top speed the highest of the pieces it spans.
  */
-import { dayPieces, mergeRuns, type PieceInput, type StayRun } from '../track';
+import { dayPieces, type PieceInput } from '../track';
 import type { Place } from './range';
 import { silentStates, type PieceEdges } from './silent';
-import { assembleTimeline, tripSettings, type Segment, type TripOptions } from './timeline';
+import { assembleTimeline, tripSettings, type Segment, type StayMark, type TripOptions } from './timeline';
 import { TRIP_STOP_MIN_S } from './rules';
 import { metresBy, topSpeedIn, traceOf, type PieceTrace } from './trace';
 
@@ -90,11 +90,14 @@ const edgesOf = (d: TripDay): PieceEdges => {
   };
 };
 
-/** A span of a trip's top speed: the fixes with start <= t <= end (a run's inside: strictly). */
-interface Cell {
-  start: number;
-  end: number;
-  top: number;
+/**
+ * The top speeds of a range in spans that follow each other: before a run (the fixes with
+ * start <= t <= end), inside it (strictly), after the last run of a day. Parallel arrays.
+ */
+interface Cells {
+  start: number[];
+  end: number[];
+  top: number[];
 }
 
 /**
@@ -119,27 +122,38 @@ export function tripsFromDays(
     const { from: f, to: t } = spans[k];
     return { from: f, to: t, runs: at ? [[f, t, at.lat, at.lon, 0, 0, 0, 0]] : [], metres: 0, top: 0, first: null, last: null };
   });
-  // Runs on the range's axis: metres counted since `from`.
-  const runs: StayRun[] = [];
-  const atStart = new Map<number, number>();
-  const atEnd = new Map<number, number>();
-  const cells: Cell[] = [];
+  // One pass over the stored runs (1,000 devices × 31 days of them, so no intermediate objects):
+  // the top-speed cells, and the stays on the range's axis (metres counted since `from`), runs
+  // meeting at midnight joined as mergeRuns joins them before their length is judged.
+  const cells: Cells = { start: [], end: [], top: [] };
+  const stays: StayMark[] = [];
+  let open: StayMark | null = null;
+  const close = () => {
+    if (open && open.end - open.start >= stopMinS * 1000) stays.push(open);
+  };
   let offset = 0;
   for (const d of filled) {
     let cursor = d.from;
-    for (const [start, end, lat, lon, mStart, mEnd, topBefore, topInside] of d.runs) {
-      runs.push({ start, end, lat, lon });
-      atStart.set(start, offset + mStart);
-      atEnd.set(end, offset + mEnd);
-      cells.push({ start: cursor, end: start, top: topBefore }, { start, end, top: topInside });
-      cursor = end;
+    for (let i = 0; i < d.runs.length; i++) {
+      const r = d.runs[i];
+      cells.start.push(cursor, r[0]);
+      cells.end.push(r[0], r[1]);
+      cells.top.push(r[6], r[7]);
+      if (open && r[0] <= open.end) {
+        open.end = Math.max(open.end, r[1]);
+        open.metresAtEnd = offset + r[5];
+      } else {
+        close();
+        open = { start: r[0], end: r[1], lat: r[2], lon: r[3], metresAtStart: offset + r[4], metresAtEnd: offset + r[5] };
+      }
+      cursor = r[1];
     }
-    cells.push({ start: cursor, end: d.to, top: d.top });
+    cells.start.push(cursor);
+    cells.end.push(d.to);
+    cells.top.push(d.top);
     offset += d.metres;
   }
-  const stays = mergeRuns(runs)
-    .filter((r) => r.end - r.start >= stopMinS * 1000)
-    .map((r) => ({ ...r, metresAtStart: atStart.get(r.start)!, metresAtEnd: atEnd.get(r.end)! }));
+  close();
   const place = (p: [number, number] | null | undefined) => (p ? { lat: p[0], lon: p[1] } : null);
   return assembleTimeline(
     {
@@ -156,15 +170,15 @@ export function tripsFromDays(
 }
 
 /** The highest top of the cells inside [a, b]: they follow each other, so they are one block. */
-function topOfCells(cells: readonly Cell[], a: number, b: number): number {
+function topOfCells(cells: Cells, a: number, b: number): number {
   let lo = 0;
-  let hi = cells.length;
+  let hi = cells.start.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (cells[mid].start < a) lo = mid + 1;
+    if (cells.start[mid] < a) lo = mid + 1;
     else hi = mid;
   }
   let top = 0;
-  for (let i = lo; i < cells.length && cells[i].end <= b; i++) top = Math.max(top, cells[i].top);
+  for (let i = lo; i < cells.start.length && cells.end[i] <= b; i++) if (cells.top[i] > top) top = cells.top[i];
   return top;
 }
