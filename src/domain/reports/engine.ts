@@ -4,8 +4,11 @@
  * The ignition rule: a fix that reports ACC (true or false) states it from its time until the
  * next fix of any kind, for at most ACC_HOLD_MAX_S; after that, and over a fix that reports no
  * ACC (acc null or absent), the state is unknown. Engine seconds are the ACC-on time so found,
- * "known" seconds the time with either state. A device none of whose fixes in the range (or the
- * one just before it) reports ACC has no ignition data: the report says so instead of zeros.
+ * "known" seconds the time with either state. Every fix counts here, network fixes and jumps
+ * included: a misplaced position says nothing against its ignition bit. A range in which no
+ * ignition state is known at any time (the device's fixes never carry ACC, or it sent nothing)
+ * has no ignition data: the report says so instead of zeros; a day without any known state in a
+ * range that has some shows null.
  *
  * Idling: ACC on while stopped by the stop rule (the track domain's stopRuns of each day piece,
  * jumps left out), episodes meeting at midnight merged (mergeRuns), kept from `idleMinS` on; the

@@ -8,7 +8,8 @@
  * from its start to its first fix is taken as parked where that fix is; where it has no fix after
  * it, the time from its last fix to its end is parked where the last fix is. The vehicle is where
  * it was last (or first) seen, so a tracker that sleeps with the engine off still partitions its
- * day into trips and stays.
+ * day into trips and stays. (So a stay at such an edge can be longer than the stay-point report's,
+ * which stops at the last fix.)
  */
 import {
   cumulativeMileageM,
