@@ -67,6 +67,9 @@ export function engineFromDays(
 ): EngineReport {
   const spans = dayPieces(from, to);
   if (spans.length !== days.length) throw new Error(`expected ${spans.length} day pieces, got ${days.length}`);
+  days.forEach((d, k) => {
+    if (d && (d.from !== spans[k].from || d.to !== spans[k].to)) throw new Error(`day piece ${k} is not the range's`);
+  });
   const parts = days.map((d, k): EnginePart => {
     if (d) return { from: d.from, to: d.to, onS: d.onS, knownS: d.knownS, idle: d.idle.map(toRun) };
     const p = spans[k];

@@ -114,6 +114,9 @@ export function tripsFromDays(
   const { stopMinS, minTripM } = tripSettings(options);
   const spans = dayPieces(from, to);
   if (spans.length !== days.length) throw new Error(`expected ${spans.length} day pieces, got ${days.length}`);
+  days.forEach((d, k) => {
+    if (d && (d.from !== spans[k].from || d.to !== spans[k].to)) throw new Error(`day piece ${k} is not the range's`);
+  });
   const states = silentStates(days.map((d) => d && edgesOf(d)));
   if (!states) return [];
   const filled = days.map((d, k): TripDay => {
