@@ -12,6 +12,8 @@ export interface TrackFix {
   type: string;
   /** Battery percent, when the device reports one. */
   battery?: number | null;
+  /** Ignition (ACC) as the fix reported it; null or absent: the fix says nothing about it. */
+  acc?: boolean | null;
 }
 
 /** Cell-tower and Wi-Fi fixes: hundreds of metres off, so never counted as distance. */

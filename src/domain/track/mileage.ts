@@ -9,22 +9,33 @@ import { MILEAGE_MIN_STEP_M } from './rules';
  * receiver's wander adds nothing while a slow crawl still adds its whole length.
  */
 export function mileageM(fixes: readonly TrackFix[], jumps?: readonly boolean[]): number {
+  const counted = cumulativeMileageM(fixes, jumps);
+  return counted.length ? counted[counted.length - 1] : 0;
+}
+
+/**
+ * The same rule, as the metres counted up to and including each fix (one entry per fix): the
+ * trips report cuts a day's mileage at its stops with it, so its trips add up to this figure.
+ */
+export function cumulativeMileageM(fixes: readonly TrackFix[], jumps?: readonly boolean[]): number[] {
+  const out = new Array<number>(fixes.length);
   let total = 0;
   let anchor: TrackFix | null = null;
   for (let i = 0; i < fixes.length; i++) {
     const f = fixes[i];
-    if (!isGnss(f) || jumps?.[i]) continue;
-    if (!anchor) {
-      anchor = f;
-      continue;
+    if (isGnss(f) && !jumps?.[i]) {
+      if (!anchor) anchor = f;
+      else {
+        const d = distanceM(anchor.lat, anchor.lon, f.lat, f.lon);
+        if (d >= MILEAGE_MIN_STEP_M) {
+          total += d;
+          anchor = f;
+        }
+      }
     }
-    const d = distanceM(anchor.lat, anchor.lon, f.lat, f.lon);
-    if (d >= MILEAGE_MIN_STEP_M) {
-      total += d;
-      anchor = f;
-    }
+    out[i] = total;
   }
-  return total;
+  return out;
 }
 
 /** Spec: under 1000 m in m, otherwise km to one decimal ("850 m", "12.3 km"). */

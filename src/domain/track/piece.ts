@@ -63,7 +63,7 @@ const round = (v: number, digits: number) => {
  * of a piece (the last fix before midnight) has no later fix inside it to vouch that it was one,
  * and would add its distance to the day's mileage.
  */
-function pieceJumps({ fixes, prev, next }: PieceInput): boolean[] {
+export function pieceJumps({ fixes, prev, next }: PieceInput): boolean[] {
   const before = prev ? [prev] : [];
   const flags = markJumps([...before, ...fixes, ...(next ? [next] : [])]);
   return flags.slice(before.length, before.length + fixes.length);

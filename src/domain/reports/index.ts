@@ -1,0 +1,10 @@
+/** Reports a fleet manager expects (issue 33): trips and stays, engine hours and idling. */
+export * from './rules';
+export * from './range';
+export * from './trace';
+export * from './silent';
+export * from './timeline';
+export * from './trips';
+export * from './trip-days';
+export * from './engine';
+export * from './engine-days';
