@@ -61,7 +61,13 @@ export interface BehaviourScore {
 
 export function behaviourScore(f: BehaviourFigures, w: ScoreWeights = BEHAVIOUR_SCORE): BehaviourScore {
   if (!(f.km >= w.minKm))
-    return { score: null, harshPer100km: null, overspeedMinPerHour: null, harshPenalty: null, overspeedPenalty: null };
+    return {
+      score: null,
+      harshPer100km: null,
+      overspeedMinPerHour: null,
+      harshPenalty: null,
+      overspeedPenalty: null,
+    };
   const harshPer100km = (harshTotal(f.harsh) / f.km) * 100;
   const overspeedMinPerHour = f.drivingS > 0 ? f.overspeedS / 60 / (f.drivingS / 3600) : 0;
   const harshPenalty = w.harshWeight * harshPer100km;
@@ -140,7 +146,11 @@ export function combineBehaviourDays(
   }
   const limits = rows.flatMap((r) => (r.overspeed ? [r.overspeed.limitKmh] : []));
   return {
-    days: rows.map((r, i) => ({ day: r.day, limitKmh: r.overspeed?.limitKmh ?? null, ...line(figures[i], w) })),
+    days: rows.map((r, i) => ({
+      day: r.day,
+      limitKmh: r.overspeed?.limitKmh ?? null,
+      ...line(figures[i], w),
+    })),
     totals: line(total, w),
     limitsKmh: [...new Set(limits)].sort((a, b) => a - b),
     formula: behaviourFormula(w),

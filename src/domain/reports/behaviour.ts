@@ -76,13 +76,14 @@ export interface OverspeedInput {
  * not a jump: the mileage rule's fixes) both above the limit and at most OVERSPEED_MAX_GAP_MS
  * apart, the vehicle was over the limit all along; an episode is a run of such steps and counts
  * when it lasts OVERSPEED_MIN_MS, as the overspeed alarm does (one spiking fix adds nothing).
- * A step across midnight counts in each day for its part; an episode in the day it starts.
+ * A step across midnight counts in each day for its part (with `prev` and `next`); an episode
+ * counts in the day it starts.
  */
 export function overspeedDay(input: OverspeedInput): OverspeedDay {
-  const { fixes, from, limitKmh } = input;
+  const { fixes, from, to, limitKmh } = input;
   const all = [...(input.prev ? [input.prev] : []), ...fixes, ...(input.next ? [input.next] : [])];
   const jumps = markJumps(all);
-  const trusted = all.filter((f, i) => isGnss(f) && !jumps[i] && f.t < input.to);
+  const trusted = all.filter((f, i) => isGnss(f) && !jumps[i]);
   let s = 0;
   let m = 0;
   let n = 0;
@@ -92,7 +93,7 @@ export function overspeedDay(input: OverspeedInput): OverspeedDay {
     if (run && run.total >= OVERSPEED_MIN_MS) {
       s += run.ms;
       m += run.metres;
-      if (run.start >= from) n++;
+      if (run.start >= from && run.start < to) n++;
     }
     run = null;
   };
@@ -106,8 +107,8 @@ export function overspeedDay(input: OverspeedInput): OverspeedDay {
     }
     run ??= { start: a.t, total: 0, ms: 0, metres: 0 };
     run.total += b.t - a.t;
-    // The part of the step inside the day (a step from the day before counts from midnight).
-    const inside = b.t - Math.max(a.t, from);
+    // The part of the step inside the day: steps across midnight are shared by the two days.
+    const inside = Math.min(b.t, to) - Math.max(a.t, from);
     if (inside > 0) {
       run.ms += inside;
       run.metres += (distanceM(a.lat, a.lon, b.lat, b.lon) * inside) / (b.t - a.t);

@@ -239,7 +239,9 @@ describe('fuelDay: settings', () => {
 
   it('a drain slower than the window is not one', () => {
     // 12 L in 90 minutes while parked (readings 30 min apart: 4 L each): at most 8 L in 60 min.
-    const b = new FuelDayBuilder(DAY).park('09:00', '12:00', 30, (m) => Math.max(48, 60 - (4 * (m - 540)) / 30));
+    const b = new FuelDayBuilder(DAY).park('09:00', '12:00', 30, (m) =>
+      Math.max(48, 60 - (4 * (m - 540)) / 30),
+    );
     expect(fuelDay(input(b))!.day).toMatchObject({ drains: 0, used: 12 });
     const wide = { ...FUEL_DEFAULTS, drainWindowMs: 90 * MIN };
     expect(fuelDay(input(b, { settings: wide }))!.day).toMatchObject({ drains: 1, drained: 12, used: 0 });

@@ -80,9 +80,17 @@ describe('combineFuelDays: ranges', () => {
     // Days 10 and 12 have a level (10 L and 8 L used over 50 + 70 km); day 11 drove 200 km
     // without one. 18 L / 120 km × 100 = 15 L/100 km (with day 11's km it would be 5.6).
     const report = combineFuelDays([
-      { day: '2026-03-10', mileageM: 50_000, fuel: stored({ first: 60, last: 50, min: 50, max: 60, used: 10 }) },
+      {
+        day: '2026-03-10',
+        mileageM: 50_000,
+        fuel: stored({ first: 60, last: 50, min: 50, max: 60, used: 10 }),
+      },
       { day: '2026-03-11', mileageM: 200_000, fuel: null },
-      { day: '2026-03-12', mileageM: 70_000, fuel: stored({ first: 48, last: 40, min: 40, max: 48, used: 8 }) },
+      {
+        day: '2026-03-12',
+        mileageM: 70_000,
+        fuel: stored({ first: 48, last: 40, min: 40, max: 48, used: 8 }),
+      },
     ]);
     expect(report).toMatchObject({
       sensor: true,
@@ -123,11 +131,23 @@ describe('combineFuelDays: ranges', () => {
 
   it('lists the events of every day in time order', () => {
     const fill = { kind: 'fill' as const, from: 2, to: 3, amount: 30, before: 20, after: 50, lat: 1, lon: 2 };
-    const drain = { kind: 'drain' as const, from: 0, to: 1, amount: 15, before: 50, after: 35, lat: 1, lon: 2 };
+    const drain = {
+      kind: 'drain' as const,
+      from: 0,
+      to: 1,
+      amount: 15,
+      before: 50,
+      after: 35,
+      lat: 1,
+      lon: 2,
+    };
     const report = combineFuelDays([
       { day: '2026-03-11', mileageM: 0, fuel: stored({ events: [fill], fills: 1, filled: 30 }) },
       { day: '2026-03-10', mileageM: 0, fuel: stored({ events: [drain], drains: 1, drained: 15 }) },
     ]);
-    expect(report).toMatchObject({ events: [drain, fill], totals: { fills: 1, drains: 1, filled: 30, drained: 15 } });
+    expect(report).toMatchObject({
+      events: [drain, fill],
+      totals: { fills: 1, drains: 1, filled: 30, drained: 15 },
+    });
   });
 });

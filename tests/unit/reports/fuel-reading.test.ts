@@ -22,7 +22,14 @@ const jt808 = (fields: LocationFields) =>
   stored(decodeJt808Frame(frame(0x0200, locationBody(fields)), {}, NOW).messages[0] as LocationMessage);
 
 function teltonika(io: ReturnType<typeof ioElement>[]) {
-  const rec = { time: new Date('2025-11-26T09:00:00Z'), priority: 0, latitude: 1, longitude: 2, satellites: 5, io };
+  const rec = {
+    time: new Date('2025-11-26T09:00:00Z'),
+    priority: 0,
+    latitude: 1,
+    longitude: 2,
+    satellites: 5,
+    io,
+  };
   const r = decodeTeltonikaFrame(encodeTeltonikaAvl([rec]), { deviceId: '356307042441013' }, NOW);
   return stored(r.messages[0] as LocationMessage);
 }
@@ -30,13 +37,37 @@ function teltonika(io: ReturnType<typeof ioElement>[]) {
 describe('readFuel on what the decoders store', () => {
   it('JT/T 808 item 0x02: 1/10 L, or a percentage with bit 15', () => {
     // 0x0064 = 100 tenths = 10 L; 0x8040: bit 15 set, 0x40 = 64 %.
-    expect(readFuel(jt808({ items: [[0x02, '0064']] }), 'jt808')).toEqual({ value: 10, unit: 'l', key: 'fuel' });
-    expect(readFuel(jt808({ items: [[0x02, '8040']] }), 'jt808')).toEqual({ value: 64, unit: 'pct', key: 'fuelPercent' });
+    expect(readFuel(jt808({ items: [[0x02, '0064']] }), 'jt808')).toEqual({
+      value: 10,
+      unit: 'l',
+      key: 'fuel',
+    });
+    expect(readFuel(jt808({ items: [[0x02, '8040']] }), 'jt808')).toEqual({
+      value: 64,
+      unit: 'pct',
+      key: 'fuelPercent',
+    });
   });
 
   it('JT/T 808 OBD item 0x8E is a percentage; litres win when both come', () => {
-    expect(readFuel(jt808({ items: [[0x80, '01'], [0x8e, '37']] }), 'jt808')).toMatchObject({ value: 55, unit: 'pct' });
-    const both = jt808({ items: [[0x02, '01f4'], [0x80, '01'], [0x8e, '37']] });
+    expect(
+      readFuel(
+        jt808({
+          items: [
+            [0x80, '01'],
+            [0x8e, '37'],
+          ],
+        }),
+        'jt808',
+      ),
+    ).toMatchObject({ value: 55, unit: 'pct' });
+    const both = jt808({
+      items: [
+        [0x02, '01f4'],
+        [0x80, '01'],
+        [0x8e, '37'],
+      ],
+    });
     expect(readFuel(both, 'jt808')).toEqual({ value: 50, unit: 'l', key: 'fuel' });
   });
 
@@ -54,7 +85,9 @@ describe('readFuel on what the decoders store', () => {
   });
 
   it("TK103's status characters carry a raw sensor input, never read as litres", () => {
-    const attrs = stored(decodeTk103Frame(tk103(TK103_TRACCAR.br00Fuel), {}, NOW).messages[0] as LocationMessage);
+    const attrs = stored(
+      decodeTk103Frame(tk103(TK103_TRACCAR.br00Fuel), {}, NOW).messages[0] as LocationMessage,
+    );
     expect(attrs).toMatchObject({ fuel: 0x04f });
     expect(readFuel(attrs, 'tk103')).toBeNull();
     // Without the family, `fuel` is taken for litres: the rollup passes the device's family.
