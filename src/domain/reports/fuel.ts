@@ -24,7 +24,7 @@ import { isStopped } from '../track/state';
 import type { TrackFix } from '../track/fix';
 import { DAY_MS } from '../track/days';
 import { DAY_BUCKET_MS } from '../track/rules';
-import { roundTo } from '../track/figures';
+import { FIGURE_DECIMALS, roundTo } from '../track/figures';
 import type { FuelReading, FuelUnit } from './fuel-reading';
 import { fallsWithin, fuelLegs, medianSmooth, moveCore } from './fuel-legs';
 import {
@@ -188,8 +188,8 @@ function event(p: Path, kind: FuelEventKind, a: number, b: number, noise: number
     amount: round(Math.abs(p.level[b] - p.level[a])),
     before: round(p.level[a]),
     after: round(p.level[b]),
-    lat: at.lat,
-    lon: at.lon,
+    lat: roundTo(at.lat, FIGURE_DECIMALS.lat),
+    lon: roundTo(at.lon, FIGURE_DECIMALS.lon),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fuelDay, type FuelDayInput } from '../../../src/domain/reports/fuel';
 import { combineFuelDays } from '../../../src/domain/reports/fuel-range';
 import { FUEL_DEFAULTS } from '../../../src/domain/reports/fuel-rules';
-import { DAY_MS, dayOf, dayStart, mileageM } from '../../../src/domain/track';
+import { DAY_MS, dayOf, dayStart, mileageM, roundTo } from '../../../src/domain/track';
 import { clock, FuelDayBuilder, MIN } from './fuel-fixtures';
 
 const DAY = '2026-03-10';
@@ -40,6 +40,7 @@ describe('fuelDay: a day with a fill, a parked drain, noise and driving', () => 
   const result = fuelDay(input(b))!;
 
   it('finds the fill at the pump and the parked drain, and not the spike', () => {
+    const pump = b.fixes.find((f) => f.t === clock(DAY, '08:14'))!;
     // The median of 5 leaves every phase as it is (each is flat or monotone), except the
     // spike: at 03:00 the window 02:40..03:20 holds 60, 60, 75, 75, 60, whose median is 60.
     expect(result.day.events).toEqual([
@@ -51,8 +52,8 @@ describe('fuelDay: a day with a fill, a parked drain, noise and driving', () => 
         amount: 40,
         before: 54,
         after: 94,
-        lat: b.fixes.find((f) => f.t === clock(DAY, '08:14'))!.lat,
-        lon: b.fixes.find((f) => f.t === clock(DAY, '08:14'))!.lon,
+        lat: roundTo(pump.lat, 6),
+        lon: roundTo(pump.lon, 6),
       },
       {
         kind: 'drain',
@@ -63,8 +64,8 @@ describe('fuelDay: a day with a fill, a parked drain, noise and driving', () => 
         amount: 25,
         before: 82,
         after: 57,
-        lat: b.lat,
-        lon: b.lon,
+        lat: roundTo(b.lat, 6),
+        lon: roundTo(b.lon, 6),
       },
     ]);
   });
