@@ -238,6 +238,20 @@ describe('fuelDay: settings', () => {
     expect(fuelDay(input(b, { settings: five }))!.day).toMatchObject({ fills: 1, filled: 6, used: 0 });
   });
 
+  it('a parked fall of 12 L over exactly 60 minutes is a drain by default', () => {
+    // Readings every 10 min: 60 until 09:00, then 2 L a reading down to 48 at 10:00.
+    const b = new FuelDayBuilder(DAY).park('08:00', '11:00', 10, (m) =>
+      m <= 540 ? 60 : Math.max(48, 60 - (m - 540) / 5),
+    );
+    expect(fuelDay(input(b))!.day).toMatchObject({ drains: 1, drained: 12, used: 0 });
+    // Its shown time leaves out the ends within the 2 L noise: 58 at 09:10 is still "60", 50 at
+    // 09:50 already "48".
+    expect(fuelDay(input(b))!.day.events[0]).toMatchObject({
+      from: clock(DAY, '09:10'),
+      to: clock(DAY, '09:50'),
+    });
+  });
+
   it('a drain slower than the window is not one', () => {
     // 12 L in 90 minutes while parked (readings 30 min apart: 4 L each): at most 8 L in 60 min.
     const b = new FuelDayBuilder(DAY).park('09:00', '12:00', 30, (m) =>
