@@ -27,8 +27,9 @@ export interface FuelSettings {
  * - noise 2 L / 2 %: above a resting sensor's resolution (0.1 L for 808 item 0x02, 1 % for CAN
  *   levels) and what the median leaves of the road's sloshing, far below the 10-unit events.
  * - median of 5 readings (2 each side): a spike of one or two readings (a braking slosh, a bad
- *   read) is gone, while a step (a fill, a drain) keeps its full height and moves by at most two
- *   readings.
+ *   read) is gone, while a step (a fill, a drain) keeps its full height and place. The first and
+ *   last readings a device has around a day (no reading the day before or after: a new device,
+ *   today so far) stay as read, so a spike there is not removed.
  */
 export const FUEL_DEFAULTS: Readonly<FuelSettings> = {
   fillMin: { l: 10, pct: 10 },

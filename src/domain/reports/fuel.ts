@@ -81,6 +81,7 @@ export interface FuelDay {
   /** Level at the last reading of the day before when there is one, else at the day's first. */
   first: number;
   last: number;
+  /** Lowest and highest smoothed level, `first` included. */
   min: number;
   max: number;
   filled: number;
