@@ -1,4 +1,5 @@
 import { date, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import type { EngineDay, TripDay } from '../../../src/domain/reports';
 import type { SpeedSeries, TrackShape } from '../../../src/domain/track';
 import { devices } from './devices';
 
@@ -23,6 +24,10 @@ export const trackDayShapes = pgTable(
     shape: jsonb('shape').$type<TrackShape>().notNull(),
     /** The same at most DAY_COARSE_MAX_POINTS, for wide ranges; null in rows of before 0008. */
     coarse: jsonb('coarse').$type<TrackShape>(),
+    /** What the trips report rebuilds the day's trips and stays from (any stop minimum); null in rows of before 0020. */
+    trips: jsonb('trips').$type<TripDay>(),
+    /** What the engine report rebuilds ignition time and idling from; null in rows of before 0020. */
+    engine: jsonb('engine').$type<EngineDay>(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );

@@ -13,6 +13,7 @@ import { countMileage } from '../../services/stats/mileage';
 import { countPastDue } from '../../services/stats/past-due';
 import { countStays } from '../../services/stats/stays';
 import { countTrackInfo } from '../../services/stats/track-info';
+import { countTrips } from '../../services/stats/trips';
 import {
   AlarmBody,
   BatteryBody,
@@ -28,7 +29,7 @@ import { sendFile } from '../../lib/send-file';
 import { binaryReply, replies } from '../../lib/schema/response';
 import { specNames } from '../../lib/spec-names';
 import { SHEET_MIME } from '../../../src/sheets';
-import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo } from './responses';
+import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo, Trips } from './responses';
 
 /**
  * Statistics (docs/api/statistics.md), read from the daily track rollups. The rollup job that
@@ -36,7 +37,7 @@ import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo } from 
  * may call them.
  */
 const tags = ['statistics'];
-const ANY_REPORT = [P.countMileage, P.countAlarms, P.countStay, P.countTrack, P.countPastDue, P.countBattery];
+const ANY_REPORT = [P.countMileage, P.countAlarms, P.countStay, P.countTrips, P.countTrack, P.countPastDue, P.countBattery];
 
 /**
  * Report answers shared between identical requests of the same account for READ_CACHE_MS
@@ -150,6 +151,14 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     StayBody,
     Stays,
     countStays,
+  );
+  report(
+    'countTrips',
+    'Every trip (start and end, distance, duration, average and top speed) between stays of at least minStaySeconds',
+    [P.countTrips],
+    StayBody,
+    Trips,
+    countTrips,
   );
   report(
     'countTrackInfo',

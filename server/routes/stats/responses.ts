@@ -75,6 +75,27 @@ export const Stays = page(
   },
 );
 
+export const Trips = page(
+  Row({
+    ...Device,
+    start: Ms(),
+    end: Ms(),
+    durationS: Num('Seconds'),
+    distanceM: Num('Metres'),
+    avgSpeed: Num('km/h over the whole trip'),
+    topSpeed: Num('km/h'),
+    startLat: Nullable(Num()),
+    startLon: Nullable(Num()),
+    endLat: Nullable(Num()),
+    endLon: Nullable(Num()),
+  }),
+  {
+    byDate: Type.Array(Row({ date: Day(), trips: Int(), distanceM: Num(), durationS: Num() })),
+    totals: Row({ trips: Int(), distanceM: Num(), durationS: Num(), devices: Int() }),
+    period: Period,
+  },
+);
+
 export const TrackInfo = page(
   Row({
     ...Device,

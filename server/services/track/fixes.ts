@@ -8,20 +8,21 @@ import type { Db } from '../../db/client';
  * driver costs about 50 µs a row on PGlite, a day at one fix per 10 s would take 0.4 s.
  */
 
-type Row = [number, number, number, number, number, boolean, string, number | null];
+type Row = [number, number, number, number, number, boolean, string, number | null, boolean | null];
 
-const COLUMNS = sql`json_build_array(floor(extract(epoch from fix_time) * 1000), lat, lon, speed, course, valid, position_type, battery)`;
+const COLUMNS = sql`json_build_array(floor(extract(epoch from fix_time) * 1000), lat, lon, speed, course, valid, position_type, battery, acc)`;
 
 function toFixes(rows: Row[] | null): TrackFix[] {
   const out: TrackFix[] = [];
-  for (const [t, lat, lon, speed, course, valid, type, battery] of rows ?? []) {
+  for (const [t, lat, lon, speed, course, valid, type, battery, acc] of rows ?? []) {
     // A fix uploaded twice (trackers resend after a lost acknowledgement) counts once.
     if (out.length && out[out.length - 1].t === t) continue;
     // Stored for the factory log, but a latitude of 116 has no place on any map or distance.
     if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) continue;
     // Nor does 0,0 without a fix: a cell or Wi-Fi report (positionType lbs/wifi) no service placed yet.
     if (!valid && lat === 0 && lon === 0) continue;
-    out.push({ t, lat, lon, speed, course, valid, type, battery });
+    // Ignition as the device reported it; null when it does not report one (the engine report).
+    out.push({ t, lat, lon, speed, course, valid, type, battery, acc });
   }
   return out;
 }

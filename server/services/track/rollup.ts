@@ -11,6 +11,7 @@ import {
   TRACK_CONTEXT_MS,
   type TrackFix,
 } from '../../../src/domain/track';
+import { engineDayOf, tripDayOf } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { alarms } from '../../db/schema/alarms';
 import { trackDayShapes, type StoredRun } from '../../db/schema/track-day-shapes';
@@ -41,13 +42,8 @@ export function dayRows(input: DayInput, now = new Date()): { day: NewTrackDayRo
   const alarmCount = Object.values(input.alarms).reduce((a, b) => a + b, 0);
   if (!input.fixes.length && !alarmCount) return null;
   const from = dayStart(input.day);
-  const piece = computePiece({
-    fixes: input.fixes,
-    from,
-    to: from + DAY_MS,
-    prev: input.prev,
-    next: input.next,
-  });
+  const pieceInput = { fixes: input.fixes, from, to: from + DAY_MS, prev: input.prev, next: input.next };
+  const piece = computePiece(pieceInput);
   const s = piece.summary;
   const fine = dayShape(piece);
   const at = (ms: number | null) => (ms == null ? null : new Date(ms));
@@ -75,6 +71,8 @@ export function dayRows(input: DayInput, now = new Date()): { day: NewTrackDayRo
       speed: speedSeries(piece.shape, DAY_BUCKET_MS),
       shape: fine,
       coarse: dayCoarseShape(fine, s.runs),
+      trips: tripDayOf(pieceInput),
+      engine: engineDayOf(pieceInput),
     },
   };
 }

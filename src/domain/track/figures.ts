@@ -12,13 +12,19 @@ export const FIGURE_DECIMALS: Readonly<Record<string, number>> = {
   speed: 1,
   maxSpeed: 1,
   avgSpeed: 1,
+  topSpeed: 1,
   mileageM: 1,
+  distanceM: 1,
   movingS: 0,
   durationS: 0,
   battery: 0,
   batteryMin: 0,
   lat: 6,
   lon: 6,
+  startLat: 6,
+  startLon: 6,
+  endLat: 6,
+  endLon: 6,
 };
 
 /** `value` to `decimals` places, half away from zero; what is not a finite number stays as it is. */
