@@ -14,11 +14,13 @@ import { countPastDue } from '../../services/stats/past-due';
 import { countStays } from '../../services/stats/stays';
 import { countTrackInfo } from '../../services/stats/track-info';
 import { countTrips } from '../../services/stats/trips';
+import { countEngine } from '../../services/stats/engine';
 import {
   AlarmBody,
   BatteryBody,
   BatteryByIdQuery,
   CountExportBody,
+  EngineBody,
   ExportBody,
   MileageBody,
   PastDueBody,
@@ -29,7 +31,7 @@ import { sendFile } from '../../lib/send-file';
 import { binaryReply, replies } from '../../lib/schema/response';
 import { specNames } from '../../lib/spec-names';
 import { SHEET_MIME } from '../../../src/sheets';
-import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo, Trips } from './responses';
+import { Alarms, Battery, Engine, Mileage, PastDue, Statistics, Stays, TrackInfo, Trips } from './responses';
 
 /**
  * Statistics (docs/api/statistics.md), read from the daily track rollups. The rollup job that
@@ -37,7 +39,7 @@ import { Alarms, Battery, Mileage, PastDue, Statistics, Stays, TrackInfo, Trips 
  * may call them.
  */
 const tags = ['statistics'];
-const ANY_REPORT = [P.countMileage, P.countAlarms, P.countStay, P.countTrips, P.countTrack, P.countPastDue, P.countBattery];
+const ANY_REPORT = [P.countMileage, P.countAlarms, P.countStay, P.countTrips, P.countEngine, P.countTrack, P.countPastDue, P.countBattery];
 
 /**
  * Report answers shared between identical requests of the same account for READ_CACHE_MS
@@ -159,6 +161,14 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     StayBody,
     Trips,
     countTrips,
+  );
+  report(
+    'countEngine',
+    'Ignition (ACC) on time per device and day, idling episodes of at least minIdleSeconds with their places, and the devices without ignition data',
+    [P.countEngine],
+    EngineBody,
+    Engine,
+    countEngine,
   );
   report(
     'countTrackInfo',

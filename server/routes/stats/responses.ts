@@ -96,6 +96,14 @@ export const Trips = page(
   },
 );
 
+const Who = { terminalID: Str(), name: Str() };
+export const Engine = page(Row({ ...Who, date: Day(), onS: Num('Seconds with ignition on'), idleS: Num('Seconds idling') }), {
+  idling: Type.Array(Row({ ...Who, start: Ms(), end: Ms(), durationS: Num('Seconds'), lat: Num(), lon: Num() })),
+  noIgnition: Type.Array(Row(Who), { description: 'Devices whose fixes never carry the ignition state' }),
+  totals: Row({ onS: Num(), idleS: Num(), idlings: Int(), devices: Int() }),
+  period: Period,
+});
+
 export const TrackInfo = page(
   Row({
     ...Device,

@@ -1,3 +1,4 @@
+import { IDLE_MAX_S, IDLE_MIN_S } from '../../../src/domain/reports/rules';
 import { EXPORT_RANGES, STATS_PAGE_SIZE, STATS_REPORTS } from '../../../src/domain/track';
 import { INT32_MAX } from '../../../src/domain/limits';
 import {
@@ -37,6 +38,12 @@ export const StatsBody = Body({ ...Scope, ...Dates, ...Page });
 export const MileageBody = Body({ ...Scope, ...Dates, ...Page, groupBy: Options.groupBy });
 export const AlarmBody = Body({ ...Scope, ...Dates, ...Page, types: Options.types });
 export const StayBody = Body({ ...Scope, ...Dates, ...Page, minStaySeconds: Options.minStaySeconds });
+export const EngineBody = Body({
+  ...Scope,
+  ...Dates,
+  ...Page,
+  minIdleSeconds: Type.Optional(Int(IDLE_MIN_S, IDLE_MAX_S)),
+});
 export const PastDueBody = Body({ ...Scope, ...Page, expiry: Options.expiry });
 export const BatteryBody = Body({ ...Scope, ...OptionalDates, ...Page });
 /** battery {id} (spec section 7, a GET): the battery count of account `id`, the spec's name for userId. */
