@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { engineDayOf, engineFromDays, type EngineDay } from '../../../src/domain/reports';
-import { DAY_MS, dayPieces, dayStart, STATS_PAGE_SIZE, TRACK_CONTEXT_MS } from '../../../src/domain/track';
+import { engineDayOf, engineFromDays } from '../../../src/domain/reports';
+import { DAY_MS, dayPieces, dayStart, STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
-import { idArray } from '../../lib/sql';
 import type { AuthContext } from '../../plugins/auth';
-import { neighbourFixes, readFixes } from '../track/fixes';
 import { withFigures } from './figures';
+import { storedDays } from './stored-days';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 
 /**
@@ -18,33 +16,12 @@ export interface EngineQuery extends StatsFilter {
   minIdleSeconds?: number;
 }
 
-/** A day rolled up before the engine column existed (migration 0020): its engine day from the raw fixes. */
-async function rawEngineDay(db: Db, deviceId: number, day: string): Promise<EngineDay> {
-  const from = dayStart(day);
-  const to = from + DAY_MS;
-  const [fixes, ctx] = await Promise.all([
-    readFixes(db, deviceId, from, to),
-    neighbourFixes(db, deviceId, from, to, TRACK_CONTEXT_MS),
-  ]);
-  return engineDayOf({ fixes, from, to, ...ctx });
-}
-
 async function countEngineRaw(db: Db, auth: AuthContext, q: EngineQuery) {
   const { first, last, period } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   const from = dayStart(first);
   const to = dayStart(last) + DAY_MS;
-  const res =
-    devs.length && last >= first
-      ? await db.execute<{ id: number; day: string; engine: EngineDay | string | null }>(sql`
-          SELECT device_id AS id, to_char(day, 'YYYY-MM-DD') AS day, engine FROM track_day_shapes
-          WHERE device_id = ANY(${idArray(devs)}::int[]) AND day BETWEEN ${first}::date AND ${last}::date`)
-      : { rows: [] };
-  const stored = new Map<string, EngineDay>();
-  for (const r of res.rows) {
-    const engine = typeof r.engine === 'string' ? (JSON.parse(r.engine) as EngineDay) : r.engine;
-    stored.set(`${r.id}|${r.day}`, engine ?? (await rawEngineDay(db, r.id, r.day)));
-  }
+  const stored = await storedDays(db, devs.map((d) => d.id), first, last, 'engine', engineDayOf);
   const pieces = last >= first ? dayPieces(from, to) : [];
   const rows: { terminalID: string; name: string; date: string; onS: number; idleS: number }[] = [];
   const idling: { terminalID: string; name: string; start: number; end: number; durationS: number; lat: number; lon: number }[] = [];

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { tripDayOf, tripsFromDays, type TripDay, type TripSegment } from '../../../src/domain/reports';
-import { DAY_MS, dayOf, dayPieces, dayStart, STATS_PAGE_SIZE, TRACK_CONTEXT_MS } from '../../../src/domain/track';
+import { tripDayOf, tripsFromDays, type TripSegment } from '../../../src/domain/reports';
+import { DAY_MS, dayOf, dayPieces, dayStart, STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
-import { idArray } from '../../lib/sql';
 import type { AuthContext } from '../../plugins/auth';
-import { neighbourFixes, readFixes } from '../track/fixes';
 import { withFigures } from './figures';
+import { storedDays } from './stored-days';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 
 /**
@@ -19,33 +17,12 @@ export interface TripQuery extends StatsFilter {
   minStaySeconds?: number;
 }
 
-/** A day rolled up before the trips column existed (migration 0020): its trip day from the raw fixes. */
-async function rawTripDay(db: Db, deviceId: number, day: string): Promise<TripDay | null> {
-  const from = dayStart(day);
-  const to = from + DAY_MS;
-  const [fixes, ctx] = await Promise.all([
-    readFixes(db, deviceId, from, to),
-    neighbourFixes(db, deviceId, from, to, TRACK_CONTEXT_MS),
-  ]);
-  return tripDayOf({ fixes, from, to, ...ctx });
-}
-
 async function countTripsRaw(db: Db, auth: AuthContext, q: TripQuery) {
   const { first, last, period } = statsDays(q);
   const devs = await statsDevices(db, auth, q);
   const from = dayStart(first);
   const to = dayStart(last) + DAY_MS;
-  const res =
-    devs.length && last >= first
-      ? await db.execute<{ id: number; day: string; trips: TripDay | string | null }>(sql`
-          SELECT device_id AS id, to_char(day, 'YYYY-MM-DD') AS day, trips FROM track_day_shapes
-          WHERE device_id = ANY(${idArray(devs)}::int[]) AND day BETWEEN ${first}::date AND ${last}::date`)
-      : { rows: [] };
-  const stored = new Map<string, TripDay | null>();
-  for (const r of res.rows) {
-    const trips = typeof r.trips === 'string' ? (JSON.parse(r.trips) as TripDay) : r.trips;
-    stored.set(`${r.id}|${r.day}`, trips ?? (await rawTripDay(db, r.id, r.day)));
-  }
+  const stored = await storedDays(db, devs.map((d) => d.id), first, last, 'trips', tripDayOf);
   const pieces = last >= first ? dayPieces(from, to) : [];
   const options = { stopMinS: q.minStaySeconds };
   const all = [...devs]
