@@ -55,12 +55,20 @@ async function exported(page: Page) {
   return { header: values[0], body: values.slice(1) };
 }
 
-/** The export holds the shown columns and every row of the request, the first one as on screen. */
-async function expectExportMatches(page: Page, total: number) {
+/**
+ * The export holds the shown columns and every row of the request, the first one as on screen.
+ * Other files' trackers add rows to the seeded accounts while this one runs: the export is read
+ * between two reads of the same request (`total` before, `recount` after, its body made distinct
+ * with pageNum so the server's shared answers do not hand back the first), so its row count lies
+ * between theirs.
+ */
+async function expectExportMatches(page: Page, total: number, recount: () => Promise<Answer>) {
   const { headers, rows } = await shown(page);
   const file = await exported(page);
   expect(file.header).toEqual(headers);
-  expect(file.body).toHaveLength(total);
+  const after = Number((await recount()).total);
+  expect(file.body.length).toBeGreaterThanOrEqual(Math.min(total, after));
+  expect(file.body.length).toBeLessThanOrEqual(Math.max(total, after));
   expect(file.body[0].map((c) => c || '-')).toEqual(rows[0]);
 }
 
@@ -83,7 +91,9 @@ test('countMileage: device-days of the last week with their chart, regrouped per
   await expectChart(page);
   await expect(page.getByText('This screen is being built')).toHaveCount(0);
   await screenshot(page, 'mileage');
-  await expectExportMatches(page, api.total);
+  await expectExportMatches(page, api.total, () =>
+    apiPost<Answer>(page, '/stat/countMileage', { ...week(), pageSize: 15, pageNum: 1 }),
+  );
 
   // Per day over a month: one row per day with mileage.
   await page.getByTestId('range-shortcuts').getByText('1 month').click();
@@ -109,7 +119,9 @@ test('countAlarms: alarms per device, type and day with the chart by type, expor
   await expect(bodyRows(page).first()).toContainText(String(api.list[0].terminalID));
   await expectChart(page);
   await screenshot(page, 'alarms');
-  await expectExportMatches(page, api.total);
+  await expectExportMatches(page, api.total, () =>
+    apiPost<Answer>(page, '/stat/countAlarms', { ...exportRangeDays('threeMonths', Date.now()), pageNum: 1 }),
+  );
 });
 
 test('countStayDetail: stays of the last week with stays per day, exported', async ({ page }) => {
@@ -120,7 +132,9 @@ test('countStayDetail: stays of the last week with stays per day, exported', asy
   await expect(bodyRows(page).first()).toContainText(String(api.list[0].terminalID));
   await expectChart(page);
   await screenshot(page, 'stays');
-  await expectExportMatches(page, api.total);
+  await expectExportMatches(page, api.total, () =>
+    apiPost<Answer>(page, '/stat/countStayDetail', { ...week(), pageNum: 1 }),
+  );
 
   // One device of the filter: only its stays.
   const id = String(api.list[0].terminalID);
@@ -174,7 +188,9 @@ test('CountTrackInfo: per device over the last week for a chosen account, export
   await expect(bodyRows(page).first()).toContainText(String(api.list[0].terminalID));
   await expectChart(page);
   await screenshot(page, 'trackinfo');
-  await expectExportMatches(page, api.total);
+  await expectExportMatches(page, api.total, () =>
+    apiPost<Answer>(page, '/stat/countTrackInfo', { ...week(), userId: SEED_USER_IDS.agent, pageNum: 1 }),
+  );
 });
 
 test('countPastDue: devices expired or expiring soon, by status, exported', async ({ page }) => {
@@ -185,7 +201,9 @@ test('countPastDue: devices expired or expiring soon, by status, exported', asyn
   await expect(bodyRows(page).first()).toContainText(String(api.list[0].terminalID));
   await expectChart(page);
   await screenshot(page, 'pastdue');
-  await expectExportMatches(page, api.total);
+  await expectExportMatches(page, api.total, () =>
+    apiPost<Answer>(page, '/stat/countPastDue', { pageNum: 1 }),
+  );
 });
 
 test('countBattery: battery levels, lowest first, and the models without a battery reading', async ({
@@ -203,5 +221,7 @@ test('countBattery: battery levels, lowest first, and the models without a batte
   await expect(page.getByTestId('report-extra')).toContainText(api.unsupportedModels[0].model);
   await expectChart(page);
   await screenshot(page, 'battery');
-  await expectExportMatches(page, api.total);
+  await expectExportMatches(page, api.total, () =>
+    apiPost<Answer>(page, '/stat/countBattery', { pageNum: 1 }),
+  );
 });
