@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { dayOf, STAY_MIN_DEFAULT_S, STATS_PAGE_SIZE, staysOf } from '../../../src/domain/track';
+import { STAY_MIN_DEFAULT_S, STATS_PAGE_SIZE, staysOf } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { StoredRun } from '../../db/schema/track-day-shapes';
 import type { AuthContext } from '../../plugins/auth';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 import { idArray } from '../../lib/sql';
+import { sumsByDay } from './by-day';
 import { withFigures } from './figures';
 
 /**
@@ -40,14 +41,6 @@ async function countStaysRaw(db: Db, auth: AuthContext, q: StayQuery) {
         min,
       ).map((s) => ({ terminalID: d.terminalID, name: d.name, ...s })),
     );
-  const perDay = new Map<string, { stays: number; durationS: number }>();
-  for (const s of all) {
-    const day = dayOf(s.start);
-    const cur = perDay.get(day) ?? { stays: 0, durationS: 0 };
-    cur.stays++;
-    cur.durationS += s.durationS;
-    perDay.set(day, cur);
-  }
   const page = statsPage(q, STATS_PAGE_SIZE);
   return {
     list: all.slice(page.offset, page.offset + page.limit).map((s) => ({
@@ -60,7 +53,7 @@ async function countStaysRaw(db: Db, auth: AuthContext, q: StayQuery) {
       lon: s.lon,
     })),
     total: all.length,
-    byDate: [...perDay.entries()].sort().map(([date, v]) => ({ date, ...v })),
+    byDate: sumsByDay(all, 'stays', ['durationS']),
     totals: {
       stays: all.length,
       durationS: all.reduce((a, s) => a + s.durationS, 0),

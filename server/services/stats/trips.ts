@@ -1,8 +1,9 @@
 import { tripDayOf, tripsFromDays, type TripSegment } from '../../../src/domain/reports';
-import { DAY_MS, dayOf, dayPieces, dayStart, STATS_PAGE_SIZE } from '../../../src/domain/track';
+import { DAY_MS, dayPieces, dayStart, STATS_PAGE_SIZE } from '../../../src/domain/track';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { withFigures } from './figures';
+import { sumsByDay } from './by-day';
 import { storedDays } from './stored-days';
 import { statsDays, statsDevices, statsPage, type StatsFilter } from './scope';
 
@@ -33,16 +34,6 @@ async function countTripsRaw(db: Db, auth: AuthContext, q: TripQuery) {
         .filter((s): s is TripSegment => s.kind === 'trip')
         .map((s) => ({ terminalID: d.terminalID, name: d.name, ...s }));
     });
-  // Trips per day of their start, for the chart.
-  const perDay = new Map<string, { trips: number; distanceM: number; durationS: number }>();
-  for (const s of all) {
-    const day = dayOf(s.start);
-    const cur = perDay.get(day) ?? { trips: 0, distanceM: 0, durationS: 0 };
-    cur.trips++;
-    cur.distanceM += s.distanceM;
-    cur.durationS += s.durationS;
-    perDay.set(day, cur);
-  }
   const page = statsPage(q, STATS_PAGE_SIZE);
   return {
     list: all.slice(page.offset, page.offset + page.limit).map((s) => ({
@@ -60,7 +51,7 @@ async function countTripsRaw(db: Db, auth: AuthContext, q: TripQuery) {
       endLon: s.to?.lon ?? null,
     })),
     total: all.length,
-    byDate: [...perDay.entries()].sort().map(([date, v]) => ({ date, ...v })),
+    byDate: sumsByDay(all, 'trips', ['distanceM', 'durationS']),
     totals: {
       trips: all.length,
       distanceM: all.reduce((a, s) => a + s.distanceM, 0),
