@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../server/db/schema/devices';
-import { positions } from '../../server/db/schema/positions';
-import { rollupDay } from '../../server/services/track/rollup';
-import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
 import { ACCOUNT_ZONE, dayOf, dayStart } from '../../src/domain/time-zone';
 import { addDays, type TrackFix } from '../../src/domain/track';
 import { drive } from '../unit/track/fixtures';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { ownRolledVehicle } from './own-vehicle';
 
 /**
  * The engine report (issue 33) over a day of known fixes, rolled up as the job does. From 08:00
@@ -23,16 +20,7 @@ const MIN = 60_000;
 const eight = dayStart(day, ACCOUNT_ZONE) + 8 * 60 * MIN;
 
 async function vehicle(fixes: TrackFix[]) {
-  const terminalId = `8693297${String(Date.now() + ids.length).slice(-8)}`;
-  ids.push(terminalId);
-  const [d] = await h.handle.db
-    .insert(devices)
-    .values({ terminalId, userId: await h.idOf('agent2'), deviceType: 'GT06N', protocol: DEVICE_PROTOCOL.Gt06, state: DEVICE_STATE.offline })
-    .returning();
-  await h.handle.db.insert(positions).values(
-    fixes.map((f) => ({ deviceId: d.id, fixTime: new Date(f.t), lat: f.lat, lon: f.lon, speed: f.speed, course: f.course, acc: f.acc ?? null })),
-  );
-  await rollupDay(h.handle.db, d.id, day);
+  ids.push((await ownRolledVehicle(h, 'agent2', fixes, [day])).terminalId);
 }
 
 beforeAll(async () => {
@@ -55,7 +43,11 @@ afterAll(async () => {
 
 describe('countEngine', () => {
   it('counts the ignition time and the idling of the day, and names the vehicle without ignition data', async () => {
-    const r = await h.post('/api/stat/countEngine', { terminalIDs: ids, startDate: day, endDate: day }, owner);
+    const r = await h.post(
+      '/api/stat/countEngine',
+      { terminalIDs: ids, startDate: day, endDate: day },
+      owner,
+    );
     expect(r.status, JSON.stringify(r.meta)).toBe(200);
     const [row] = r.data.list as { terminalID: string; date: string; onS: number; idleS: number }[];
     expect(r.data.total).toBe(1);
@@ -72,14 +64,22 @@ describe('countEngine', () => {
   });
 
   it('counts no idling when episodes start at 15 minutes', async () => {
-    const r = await h.post('/api/stat/countEngine', { terminalIDs: ids, startDate: day, endDate: day, minIdleSeconds: 900 }, owner);
+    const r = await h.post(
+      '/api/stat/countEngine',
+      { terminalIDs: ids, startDate: day, endDate: day, minIdleSeconds: 900 },
+      owner,
+    );
     expect(r.data.idling).toEqual([]);
     expect(r.data.list[0].idleS).toBe(0);
     expect(r.data.list[0].onS).toBe(30 * 60);
   });
 
   it("shows nothing of another agent's vehicles", async () => {
-    const r = await h.post('/api/stat/countEngine', { terminalIDs: ids, startDate: day, endDate: day }, await h.login('agent'));
+    const r = await h.post(
+      '/api/stat/countEngine',
+      { terminalIDs: ids, startDate: day, endDate: day },
+      await h.login('agent'),
+    );
     expect(r.status).toBe(200);
     expect(r.data.total).toBe(0);
     expect(r.data.noIgnition).toEqual([]);

@@ -1,14 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../server/db/schema/devices';
-import { positions } from '../../server/db/schema/positions';
 import { trackDayShapes } from '../../server/db/schema/track-day-shapes';
-import { rollupDay } from '../../server/services/track/rollup';
-import { DEVICE_PROTOCOL, DEVICE_STATE } from '../../src/domain/codes';
 import { ACCOUNT_ZONE, dayOf, dayStart } from '../../src/domain/time-zone';
 import { addDays } from '../../src/domain/track';
 import { drive } from '../unit/track/fixtures';
 import { closeDatabase, startHarness, type Harness } from './harness';
+import { ownRolledVehicle } from './own-vehicle';
 
 /**
  * The trips report (issue 33) over a day of known fixes, rolled up as the job does: from 08:00
@@ -24,28 +21,33 @@ const day = addDays(dayOf(Date.now(), ACCOUNT_ZONE), -1);
 const MIN = 60_000;
 const eight = dayStart(day, ACCOUNT_ZONE) + 8 * 60 * MIN;
 
-type Trip = { terminalID: string; start: number; end: number; durationS: number; distanceM: number; avgSpeed: number; topSpeed: number };
+type Trip = {
+  terminalID: string;
+  start: number;
+  end: number;
+  durationS: number;
+  distanceM: number;
+  avgSpeed: number;
+  topSpeed: number;
+};
 const trips = async (body: object, as = owner) => {
-  const r = await h.post('/api/stat/countTrips', { terminalIDs: [terminalId], startDate: day, endDate: day, ...body }, as);
+  const r = await h.post(
+    '/api/stat/countTrips',
+    { terminalIDs: [terminalId], startDate: day, endDate: day, ...body },
+    as,
+  );
   expect(r.status, JSON.stringify(r.meta)).toBe(200);
-  return r.data as { list: Trip[]; total: number; totals: { trips: number; distanceM: number }; byDate: { date: string; trips: number }[] };
+  return r.data as {
+    list: Trip[];
+    total: number;
+    totals: { trips: number; distanceM: number };
+    byDate: { date: string; trips: number }[];
+  };
 };
 
 beforeAll(async () => {
   h = await startHarness();
   owner = await h.login('agent2');
-  terminalId = `8693298${String(Date.now()).slice(-8)}`;
-  const [d] = await h.handle.db
-    .insert(devices)
-    .values({
-      terminalId,
-      userId: await h.idOf('agent2'),
-      deviceType: 'GT06N',
-      protocol: DEVICE_PROTOCOL.Gt06,
-      state: DEVICE_STATE.offline,
-    })
-    .returning();
-  deviceId = d.id;
   const fixes = drive(
     [
       [20 * 60, 0, 0],
@@ -56,10 +58,7 @@ beforeAll(async () => {
     ],
     { start: eight, lat: 22.5, lon: 114 },
   );
-  await h.handle.db.insert(positions).values(
-    fixes.map((f) => ({ deviceId, fixTime: new Date(f.t), lat: f.lat, lon: f.lon, speed: f.speed, course: f.course })),
-  );
-  await rollupDay(h.handle.db, deviceId, day);
+  ({ id: deviceId, terminalId } = await ownRolledVehicle(h, 'agent2', fixes, [day]));
 });
 afterAll(async () => {
   await h.close();
@@ -89,7 +88,11 @@ describe('countTrips', () => {
 
   it("adds up to the mileage report's distance for the same day", async () => {
     const r = await trips({});
-    const m = await h.post('/api/stat/countMileage', { terminalIDs: [terminalId], startDate: day, endDate: day, groupBy: 'device' }, owner);
+    const m = await h.post(
+      '/api/stat/countMileage',
+      { terminalIDs: [terminalId], startDate: day, endDate: day, groupBy: 'device' },
+      owner,
+    );
     const mileage = (m.data.list as { mileageM: number }[])[0].mileageM;
     expect(Math.abs(r.totals.distanceM - mileage)).toBeLessThan(1);
   });
@@ -113,13 +116,21 @@ describe('countTrips', () => {
 
   it("lists nothing of another agent's device", async () => {
     const other = await h.login('agent');
-    const r = await h.post('/api/stat/countTrips', { terminalIDs: [terminalId], startDate: day, endDate: day }, other);
+    const r = await h.post(
+      '/api/stat/countTrips',
+      { terminalIDs: [terminalId], startDate: day, endDate: day },
+      other,
+    );
     expect(r.status).toBe(200);
     expect(r.data.total).toBe(0);
   });
 
   it('refuses a stop minimum under a minute', async () => {
-    const r = await h.post('/api/stat/countTrips', { startDate: day, endDate: day, minStaySeconds: 30 }, owner);
+    const r = await h.post(
+      '/api/stat/countTrips',
+      { startDate: day, endDate: day, minStaySeconds: 30 },
+      owner,
+    );
     expect(r.status).toBe(400);
   });
 });
