@@ -11,7 +11,7 @@ import {
   TRACK_CONTEXT_MS,
   type TrackFix,
 } from '../../../src/domain/track';
-import { engineDayOf, tripDayOf } from '../../../src/domain/reports';
+import { engineDayOf, traceOf, tripDayOfTrace } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { alarms } from '../../db/schema/alarms';
 import { trackDayShapes, type StoredRun } from '../../db/schema/track-day-shapes';
@@ -44,6 +44,8 @@ export function dayRows(input: DayInput, now = new Date()): { day: NewTrackDayRo
   const from = dayStart(input.day);
   const pieceInput = { fixes: input.fixes, from, to: from + DAY_MS, prev: input.prev, next: input.next };
   const piece = computePiece(pieceInput);
+  // One trace of the day for both reports' stored forms.
+  const trace = traceOf(pieceInput);
   const s = piece.summary;
   const fine = dayShape(piece);
   const at = (ms: number | null) => (ms == null ? null : new Date(ms));
@@ -71,8 +73,8 @@ export function dayRows(input: DayInput, now = new Date()): { day: NewTrackDayRo
       speed: speedSeries(piece.shape, DAY_BUCKET_MS),
       shape: fine,
       coarse: dayCoarseShape(fine, s.runs),
-      trips: tripDayOf(pieceInput),
-      engine: engineDayOf(pieceInput),
+      trips: trace && tripDayOfTrace(trace),
+      engine: engineDayOf(pieceInput, trace),
     },
   };
 }

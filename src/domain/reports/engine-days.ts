@@ -5,7 +5,7 @@
 import { dayPieces, type PieceInput, type StayRun } from '../track';
 import { accSpans, engineReport, idleRuns, spanMs, type EngineOptions, type EnginePart, type EngineReport } from './engine';
 import { ACC_HOLD_MAX_S } from './rules';
-import { traceOf } from './trace';
+import { traceOf, type PieceTrace } from './trace';
 
 /** An idling run as stored: [start ms, end ms, lat, lon] (the shape of StoredRun). */
 export type IdleRun = [number, number, number, number];
@@ -27,12 +27,15 @@ export interface EngineDay {
   tail: [number, number, number] | null;
 }
 
-/** What the rollup stores for a day piece (the same input as computePiece). */
-export function engineDayOf(input: PieceInput): EngineDay {
+/**
+ * What the rollup stores for a day piece (the same input as computePiece). `trace` is the
+ * piece's trace when the caller has it already (the rollup computes it once for both reports).
+ */
+export function engineDayOf(input: PieceInput, trace: PieceTrace | null = traceOf(input)): EngineDay {
   const { fixes, from, to, prev, next } = input;
   const seq = [...(prev ? [prev] : []), ...fixes, ...(next ? [next] : [])];
   const spans = accSpans(seq, from, to);
-  const stopped = traceOf(input)?.stopped ?? [];
+  const stopped = trace?.stopped ?? [];
   const last = fixes[fixes.length - 1];
   let tail: EngineDay['tail'] = null;
   if (last && typeof last.acc === 'boolean') {
